@@ -1,0 +1,141 @@
+package game
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// Player identifies who acts at a state: a seat numbered from 0, or one of
+// the special values Chance, Terminal and (for observations) Spectator.
+type Player int
+
+// Special players.
+const (
+	// Chance is the player at a chance node: the next action is one of the
+	// state's ChanceOutcomes.
+	Chance Player = -1
+	// Terminal is the "player" of a finished game.
+	Terminal Player = -2
+	// Spectator asks Observation and Render for what anybody may see.
+	Spectator Player = -3
+)
+
+// Seat returns the 1-based seat number people use for p.
+func (p Player) Seat() int { return int(p) + 1 }
+
+// PlayerOfSeat returns the Player sitting in 1-based seat n.
+func PlayerOfSeat(n int) Player { return Player(n - 1) }
+
+// String returns "seat N", "chance", "terminal" or "spectator".
+func (p Player) String() string {
+	switch p {
+	case Chance:
+		return "chance"
+	case Terminal:
+		return "terminal"
+	case Spectator:
+		return "spectator"
+	}
+	return fmt.Sprintf("seat %d", p.Seat())
+}
+
+// Action is a move of a player or an outcome of chance. Its meaning is
+// local to a game and to the kind of node (player or chance) it is applied
+// at. Actions are small non-negative integers.
+type Action int32
+
+// ChanceOutcome is one outcome of a chance node and its probability.
+type ChanceOutcome struct {
+	Action Action
+	P      float64
+}
+
+// Game is one game: its description and its initial states.
+type Game interface {
+	// Info describes the game. It must not change.
+	Info() Info
+	// New returns the initial state for cfg. The caller (see NewState) has
+	// already checked the player count and filled every option with its
+	// value or default; New checks what only the game can check, such as
+	// the contents of a data file named by an option.
+	New(cfg Config) (State, error)
+	// MaxLength bounds the number of actions, chance outcomes included,
+	// in any game played with cfg.
+	MaxLength(cfg Config) int
+}
+
+// State is a position in a game. A State is not safe for concurrent use;
+// Clone it for each goroutine.
+type State interface {
+	// Config returns the configuration the game was made with.
+	Config() Config
+	// CurrentPlayer returns the seat to move, Chance, or Terminal.
+	CurrentPlayer() Player
+	// LegalActions appends the legal actions of the player to move (or
+	// the chance outcomes' actions) to buf[:0] in ascending order, without
+	// duplicates, and returns the result. At a terminal state it returns
+	// buf[:0]. It must not allocate when buf has room.
+	LegalActions(buf []Action) []Action
+	// ChanceOutcomes appends the outcomes of a chance node to buf[:0],
+	// in ascending order of action, with positive probabilities summing
+	// to 1. At any other node it returns buf[:0].
+	ChanceOutcomes(buf []ChanceOutcome) []ChanceOutcome
+	// Apply plays a legal action of the player to move, or a chance
+	// outcome at a chance node. An illegal action returns an error that
+	// says why and leaves the state unchanged. Apply must not allocate.
+	Apply(a Action) error
+	// ActionString returns the notation of action a at this state, for
+	// the player to move or for chance.
+	ActionString(a Action) string
+	// ParseAction reads notation in the context of this state. It reports
+	// malformed text; it may, but need not, check legality (Apply does).
+	ParseAction(s string) (Action, error)
+	// Returns appends each seat's return to dst[:0]: at a terminal state
+	// the result (win 1, loss 0, shared wins as the rules say); before the
+	// end all zeros.
+	Returns(dst []float64) []float64
+	// Observation returns everything p may see (p a seat, or Spectator for
+	// what is public), as a value encoding/json can marshal.
+	Observation(p Player) any
+	// Render draws the state as text as p sees it (p a seat or Spectator).
+	Render(p Player) string
+	// Clone returns an independent copy.
+	Clone() State
+}
+
+// Sampler is implemented by states of games with hidden information.
+type Sampler interface {
+	// Sample returns a full state drawn from r among those consistent with
+	// everything seat p knows at this state: the same Observation(p), with
+	// the unknown part (others' hands, the deck, roles...) dealt again at
+	// random. The result must be playable to the end like any state.
+	Sample(p Player, r *rand.Rand) State
+}
+
+// Scorer is implemented by states of games that keep scores (points,
+// credits) beside the returns.
+type Scorer interface {
+	// Scores appends each seat's current score to dst[:0].
+	Scores(dst []float64) []float64
+}
+
+// Equaler is implemented by states whose equality reflect.DeepEqual cannot
+// judge (for example because they keep scratch buffers). The conformance
+// kit uses it when present.
+type Equaler interface {
+	Equal(other State) bool
+}
+
+// Evaluator is implemented by states that can estimate how well each seat
+// stands before the end, for greedy bots and search cut-offs.
+type Evaluator interface {
+	// Evaluate appends one value per seat to dst[:0]; larger is better for
+	// that seat. Values need not be on the scale of Returns.
+	Evaluate(dst []float64) []float64
+}
+
+// IsTerminal reports whether s is a finished game.
+func IsTerminal(s State) bool { return s.CurrentPlayer() == Terminal }
+
+// IsChance reports whether s is a chance node.
+func IsChance(s State) bool { return s.CurrentPlayer() == Chance }

@@ -1,0 +1,407 @@
+// Package gametest is the conformance kit every Commons game runs: random
+// games over many seeds, checking at every step the properties the game
+// package promises, in the spirit of OpenSpiel's random simulation tests.
+package gametest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/record"
+)
+
+// Params choose the games the kit plays.
+type Params struct {
+	Players int          // player count; 0 means the game's minimum
+	Options game.Options // options; unset ones take their defaults
+	Games   int          // number of random games; 0 means 20
+	Seed    uint64       // first seed; game k uses Seed+k
+	// SampleEvery runs the Sampler checks at every n-th step (0: every
+	// step). Sampling is the slowest check for games with many cards.
+	SampleEvery int
+}
+
+// Run plays p.Games random games of g and fails t at the first broken
+// promise. Each game's failure names its seed and step, so it can be
+// reproduced.
+func Run(t *testing.T, g game.Game, p Params) {
+	t.Helper()
+	if p.Players == 0 {
+		p.Players = g.Info().MinPlayers
+	}
+	if p.Games == 0 {
+		p.Games = 20
+	}
+	cfg, err := game.Resolve(g, p.Players, p.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := g.Info()
+	if info.Name == "" || info.MinPlayers < 1 || info.MaxPlayers < info.MinPlayers {
+		t.Fatalf("bad Info: %+v", info)
+	}
+	for k := 0; k < p.Games; k++ {
+		seed := p.Seed + uint64(k)
+		if err := playOne(g, cfg, p, seed); err != nil {
+			t.Fatalf("%s players=%d options=%v seed=%d: %v", info.Name, cfg.Players, cfg.Options, seed, err)
+		}
+	}
+}
+
+type checker struct {
+	g       game.Game
+	cfg     game.Config
+	info    game.Info
+	rng     *rand.Rand
+	history []game.Action
+	notes   []string
+	buf     []game.Action
+	outs    []game.ChanceOutcome
+}
+
+func playOne(g game.Game, cfg game.Config, p Params, seed uint64) error {
+	c := &checker{g: g, cfg: cfg, info: g.Info(), rng: game.NewRand(seed)}
+	s, err := g.New(cfg)
+	if err != nil {
+		return fmt.Errorf("New: %v", err)
+	}
+	maxLen := g.MaxLength(cfg)
+	if maxLen <= 0 {
+		return fmt.Errorf("MaxLength = %d", maxLen)
+	}
+	_, isSampler := s.(game.Sampler)
+	if c.info.HiddenInformation && !isSampler {
+		return fmt.Errorf("game declares hidden information but its state does not implement game.Sampler")
+	}
+	for step := 0; ; step++ {
+		if step > maxLen {
+			return fmt.Errorf("game not over after MaxLength = %d actions", maxLen)
+		}
+		if err := c.checkState(s, step); err != nil {
+			return fmt.Errorf("step %d: %v", step, err)
+		}
+		if isSampler && (p.SampleEvery <= 1 || step%p.SampleEvery == 0) {
+			if err := c.checkSampler(s); err != nil {
+				return fmt.Errorf("step %d: sampler: %v", step, err)
+			}
+		}
+		if step%7 == 3 {
+			if err := c.checkCloneIndependent(s); err != nil {
+				return fmt.Errorf("step %d: %v", step, err)
+			}
+		}
+		pl := s.CurrentPlayer()
+		if pl == game.Terminal {
+			break
+		}
+		var a game.Action
+		if pl == game.Chance {
+			c.outs = s.ChanceOutcomes(c.outs)
+			a = game.SampleOutcome(c.outs, c.rng)
+		} else {
+			c.buf = s.LegalActions(c.buf)
+			a = c.buf[c.rng.IntN(len(c.buf))]
+		}
+		note := record.Notation(s, a)
+		if err := s.Apply(a); err != nil {
+			return fmt.Errorf("step %d: legal action %q rejected: %v", step, note, err)
+		}
+		c.history = append(c.history, a)
+		c.notes = append(c.notes, note)
+	}
+	return c.checkEnd(s)
+}
+
+// checkState checks legal actions, notation, chance outcomes, illegal
+// actions, clones and observations at one state.
+func (c *checker) checkState(s game.State, step int) error {
+	pl := s.CurrentPlayer()
+	n := c.cfg.Players
+	if pl != game.Chance && pl != game.Terminal && (pl < 0 || int(pl) >= n) {
+		return fmt.Errorf("CurrentPlayer = %d with %d players", pl, n)
+	}
+	c.buf = s.LegalActions(c.buf)
+	legal := append([]game.Action(nil), c.buf...)
+	c.outs = s.ChanceOutcomes(c.outs)
+	switch pl {
+	case game.Terminal:
+		if len(legal) != 0 || len(c.outs) != 0 {
+			return fmt.Errorf("terminal state has %d legal actions and %d chance outcomes", len(legal), len(c.outs))
+		}
+		return c.checkObservations(s)
+	case game.Chance:
+		if len(c.outs) == 0 {
+			return fmt.Errorf("chance node without outcomes")
+		}
+		if len(c.outs) != len(legal) {
+			return fmt.Errorf("chance node: %d outcomes but %d legal actions", len(c.outs), len(legal))
+		}
+		sum := 0.0
+		for i, o := range c.outs {
+			if o.Action != legal[i] {
+				return fmt.Errorf("chance outcome %d is action %d, LegalActions says %d", i, o.Action, legal[i])
+			}
+			if !(o.P > 0) || o.P > 1 {
+				return fmt.Errorf("chance outcome %q has probability %v", s.ActionString(o.Action), o.P)
+			}
+			sum += o.P
+		}
+		if math.Abs(sum-1) > 1e-9 {
+			return fmt.Errorf("chance probabilities sum to %v", sum)
+		}
+	default:
+		if len(legal) == 0 {
+			return fmt.Errorf("%v to move has no legal action", pl)
+		}
+		if len(c.outs) != 0 {
+			return fmt.Errorf("player node has %d chance outcomes", len(c.outs))
+		}
+	}
+	for i, a := range legal {
+		if a < 0 {
+			return fmt.Errorf("negative action %d", a)
+		}
+		if i > 0 && a <= legal[i-1] {
+			return fmt.Errorf("legal actions not strictly ascending: %d after %d", a, legal[i-1])
+		}
+		str := s.ActionString(a)
+		if str == "" {
+			return fmt.Errorf("action %d has empty notation", a)
+		}
+		back, err := s.ParseAction(str)
+		if err != nil {
+			return fmt.Errorf("ParseAction(%q) (action %d): %v", str, a, err)
+		}
+		if back != a {
+			return fmt.Errorf("ParseAction(ActionString(%d)) = %d (notation %q)", a, back, str)
+		}
+	}
+	seen := make(map[string]game.Action, len(legal))
+	for _, a := range legal {
+		str := s.ActionString(a)
+		if b, dup := seen[str]; dup {
+			return fmt.Errorf("actions %d and %d share the notation %q", b, a, str)
+		}
+		seen[str] = a
+	}
+	if err := c.checkIllegal(s, legal); err != nil {
+		return err
+	}
+	clone := s.Clone()
+	if !equal(s, clone) {
+		return fmt.Errorf("Clone is not equal to the original")
+	}
+	if _, err := s.ParseAction("\x00 not a move \x00"); err == nil {
+		return fmt.Errorf("ParseAction accepted garbage")
+	}
+	return c.checkObservations(s)
+}
+
+// checkIllegal applies actions that are not legal and checks that each is
+// refused and changes nothing.
+func (c *checker) checkIllegal(s game.State, legal []game.Action) error {
+	max := game.Action(0)
+	if len(legal) > 0 {
+		max = legal[len(legal)-1]
+	}
+	cands := []game.Action{-1, max + 1, 1 << 30}
+	for range 3 {
+		cands = append(cands, game.Action(c.rng.IntN(int(max)+2)))
+	}
+	before := s.Clone()
+	for _, a := range cands {
+		if contains(legal, a) {
+			continue
+		}
+		if err := s.Apply(a); err == nil {
+			return fmt.Errorf("illegal action %d accepted", a)
+		} else if err.Error() == "" {
+			return fmt.Errorf("illegal action %d: empty error", a)
+		}
+		if !equal(s, before) {
+			return fmt.Errorf("refused action %d changed the state", a)
+		}
+	}
+	return nil
+}
+
+// checkCloneIndependent plays on a clone and checks that the original
+// still equals a state rebuilt from scratch from the same history.
+func (c *checker) checkCloneIndependent(s game.State) error {
+	if game.IsTerminal(s) {
+		return nil
+	}
+	rebuilt, err := c.rebuild()
+	if err != nil {
+		return err
+	}
+	if !equal(s, rebuilt) {
+		return fmt.Errorf("state differs from one rebuilt from the same actions")
+	}
+	cl := s.Clone()
+	for range 5 {
+		if game.IsTerminal(cl) {
+			break
+		}
+		var a game.Action
+		if game.IsChance(cl) {
+			a = game.SampleChance(cl, c.rng, nil)
+		} else {
+			l := cl.LegalActions(nil)
+			a = l[c.rng.IntN(len(l))]
+		}
+		if err := cl.Apply(a); err != nil {
+			return fmt.Errorf("clone: legal action rejected: %v", err)
+		}
+	}
+	if !equal(s, rebuilt) {
+		return fmt.Errorf("playing on a clone changed the original")
+	}
+	return nil
+}
+
+func (c *checker) rebuild() (game.State, error) {
+	s, err := c.g.New(c.cfg)
+	if err != nil {
+		return nil, err
+	}
+	for i, a := range c.history {
+		if err := s.Apply(a); err != nil {
+			return nil, fmt.Errorf("rebuild: action %d rejected: %v", i, err)
+		}
+	}
+	return s, nil
+}
+
+// checkObservations marshals every seat's and the spectator's observation
+// and renders them.
+func (c *checker) checkObservations(s game.State) error {
+	for p := game.Spectator; int(p) < c.cfg.Players; p++ {
+		if p == game.Terminal || p == game.Chance {
+			continue
+		}
+		if _, err := json.Marshal(s.Observation(p)); err != nil {
+			return fmt.Errorf("Observation(%v) does not marshal: %v", p, err)
+		}
+		if s.Render(p) == "" {
+			return fmt.Errorf("Render(%v) is empty", p)
+		}
+	}
+	return nil
+}
+
+// checkSampler checks that a sample for each seat looks the same to that
+// seat and to spectators as the real state, and can be played on.
+func (c *checker) checkSampler(s game.State) error {
+	smp := s.(game.Sampler)
+	for p := game.Player(0); int(p) < c.cfg.Players; p++ {
+		sample := smp.Sample(p, c.rng)
+		for _, viewer := range []game.Player{p, game.Spectator} {
+			want, got := obsJSON(s, viewer), obsJSON(sample, viewer)
+			if !bytes.Equal(want, got) {
+				return fmt.Errorf("sample for %v: Observation(%v) differs:\nreal:   %s\nsample: %s", p, viewer, want, got)
+			}
+		}
+		if sample.CurrentPlayer() != s.CurrentPlayer() {
+			return fmt.Errorf("sample for %v: CurrentPlayer %v, real %v", p, sample.CurrentPlayer(), s.CurrentPlayer())
+		}
+		if s.CurrentPlayer() == p {
+			if !reflect.DeepEqual(sample.LegalActions(nil), s.LegalActions(nil)) {
+				return fmt.Errorf("sample for %v, who is to move: different legal actions", p)
+			}
+		}
+		if err := c.playout(sample, 30); err != nil {
+			return fmt.Errorf("sample for %v: %v", p, err)
+		}
+	}
+	return nil
+}
+
+// playout applies up to n random actions to s.
+func (c *checker) playout(s game.State, n int) error {
+	for range n {
+		if game.IsTerminal(s) {
+			return nil
+		}
+		var a game.Action
+		if game.IsChance(s) {
+			a = game.SampleChance(s, c.rng, nil)
+		} else {
+			l := s.LegalActions(nil)
+			if len(l) == 0 {
+				return fmt.Errorf("%v to move has no legal action", s.CurrentPlayer())
+			}
+			a = l[c.rng.IntN(len(l))]
+		}
+		if err := s.Apply(a); err != nil {
+			return fmt.Errorf("playout: legal action %q rejected: %v", s.ActionString(a), err)
+		}
+	}
+	return nil
+}
+
+// checkEnd checks the returns and that the game's record replays to the
+// same state and observations.
+func (c *checker) checkEnd(s game.State) error {
+	ret := s.Returns(nil)
+	if len(ret) != c.cfg.Players {
+		return fmt.Errorf("Returns has %d values for %d players", len(ret), c.cfg.Players)
+	}
+	for i, r := range ret {
+		if !(r >= 0 && r <= 1) {
+			return fmt.Errorf("return of seat %d is %v, want within [0, 1]", i+1, r)
+		}
+	}
+	rec := &record.Record{Game: c.info.Name, Players: c.cfg.Players, Options: c.cfg.Options, Moves: c.notes}
+	data := rec.Marshal()
+	parsed, err := record.Parse(data)
+	if err != nil {
+		return fmt.Errorf("record does not parse back: %v", err)
+	}
+	rep, err := record.Play(parsed, record.Options{})
+	if err != nil {
+		return fmt.Errorf("replaying the game's record: %v", err)
+	}
+	if !equal(s, rep.State) {
+		return fmt.Errorf("replayed record reaches a different state")
+	}
+	for p := game.Spectator; int(p) < c.cfg.Players; p++ {
+		if p == game.Terminal || p == game.Chance {
+			continue
+		}
+		if !bytes.Equal(obsJSON(s, p), obsJSON(rep.State, p)) {
+			return fmt.Errorf("replayed record: Observation(%v) differs", p)
+		}
+	}
+	return nil
+}
+
+func obsJSON(s game.State, p game.Player) []byte {
+	b, err := json.Marshal(s.Observation(p))
+	if err != nil {
+		return []byte("error: " + err.Error())
+	}
+	return b
+}
+
+func equal(a, b game.State) bool {
+	if e, ok := a.(game.Equaler); ok {
+		return e.Equal(b)
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+func contains(l []game.Action, a game.Action) bool {
+	for _, x := range l {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}

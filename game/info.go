@@ -1,0 +1,44 @@
+package game
+
+// Info describes a game.
+type Info struct {
+	// Name is the registry key and the notation in records: lower case,
+	// words joined by hyphens ("breaking-head").
+	Name string `json:"name"`
+	// Title is the published name ("Breaking Head").
+	Title string `json:"title"`
+	// Summary is one line for listings.
+	Summary    string `json:"summary"`
+	MinPlayers int    `json:"min_players"`
+	MaxPlayers int    `json:"max_players"`
+	// Options are the game's named variant options.
+	Options []OptionSpec `json:"options"`
+	// Chance reports whether the game has chance nodes.
+	Chance bool `json:"chance"`
+	// HiddenInformation reports whether some seat may not see the whole
+	// state; such a game's states implement Sampler.
+	HiddenInformation bool `json:"hidden_information"`
+	// Doc is the path of the rules document in the repository.
+	Doc string `json:"doc,omitempty"`
+}
+
+// OptionSpec declares one named variant option.
+type OptionSpec struct {
+	Name    string `json:"name"`
+	Default string `json:"default"`
+	// Values lists the allowed values. Empty means any value the game's
+	// New accepts (a number, a file name...).
+	Values []string `json:"values,omitempty"`
+	// Doc says what the option changes and which ruling it comes from.
+	Doc string `json:"doc"`
+}
+
+// Option returns the spec of the named option and whether it exists.
+func (in Info) Option(name string) (OptionSpec, bool) {
+	for _, o := range in.Options {
+		if o.Name == name {
+			return o, true
+		}
+	}
+	return OptionSpec{}, false
+}

@@ -1,0 +1,3 @@
+module github.com/commons-games/commons
+
+go 1.26.8
