@@ -25,9 +25,11 @@ type Bot interface {
 }
 
 // Observer is implemented by bots that keep state between moves, such as
-// a search tree to reuse. The game loop calls Observe for every action
-// applied in the game (every seat's, and chance outcomes), with the state
-// before the action.
+// a search tree to reuse. In games of perfect information the game loop
+// calls Observe for every action applied in the game (every seat's, and
+// chance outcomes), with the state before the action. In games with hidden
+// information it never does, since an action (a card drawn by another
+// seat) may be something the bot's seat must not learn.
 type Observer interface {
 	Observe(s game.State, a game.Action)
 }
