@@ -1,0 +1,97 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/commons-games/commons/game"
+)
+
+// benchResult is what commons bench reports.
+type benchResult struct {
+	Game        string       `json:"game"`
+	Players     int          `json:"players"`
+	Options     game.Options `json:"options"`
+	Games       int          `json:"games"`
+	Actions     int64        `json:"actions"`
+	Seconds     float64      `json:"seconds"`
+	GamesPerS   float64      `json:"games_per_s"`
+	ActionsPerS float64      `json:"actions_per_s"`
+	MeanLength  float64      `json:"mean_length"`
+}
+
+func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("bench", "bench GAME [--players N] [--games N] [--seed S] [--option key=value]... [--json]", stderr)
+	var gf gameFlags
+	gf.register(fs)
+	games := fs.Int("games", 1000, "number of random games to play")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return fmt.Errorf("want one game name, got %d arguments", len(pos))
+	}
+	if *games < 1 {
+		return fmt.Errorf("--games %d: want at least 1", *games)
+	}
+	g, cfg, err := gf.resolve(pos[0])
+	if err != nil {
+		return err
+	}
+	if !gf.seed.set {
+		gf.seed.v, gf.seed.set = 1, true
+	}
+	res, err := benchRandom(g, cfg, *games, gf.seed.v)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSON(stdout, res)
+	}
+	fmt.Fprintf(stdout, "%s, %d players: %d random games, %d actions in %.3f s\n", res.Game, res.Players, res.Games, res.Actions, res.Seconds)
+	fmt.Fprintf(stdout, "  %.0f games/s, %.0f actions/s, mean length %.1f actions\n", res.GamesPerS, res.ActionsPerS, res.MeanLength)
+	return nil
+}
+
+// benchRandom plays n games choosing uniformly among legal actions and
+// chance outcomes by their probabilities, on one goroutine.
+func benchRandom(g game.Game, cfg game.Config, n int, seed uint64) (*benchResult, error) {
+	rng := game.NewRand(seed)
+	var (
+		buf     = make([]game.Action, 0, 1024)
+		outs    = make([]game.ChanceOutcome, 0, 1024)
+		actions int64
+	)
+	start := time.Now()
+	for range n {
+		s, err := g.New(cfg)
+		if err != nil {
+			return nil, err
+		}
+		for !game.IsTerminal(s) {
+			var a game.Action
+			if game.IsChance(s) {
+				outs = s.ChanceOutcomes(outs)
+				a = game.SampleOutcome(outs, rng)
+			} else {
+				buf = s.LegalActions(buf)
+				a = buf[rng.IntN(len(buf))]
+			}
+			if err := s.Apply(a); err != nil {
+				return nil, fmt.Errorf("legal action %q rejected: %v", s.ActionString(a), err)
+			}
+			actions++
+		}
+	}
+	secs := time.Since(start).Seconds()
+	return &benchResult{
+		Game: g.Info().Name, Players: cfg.Players, Options: cfg.Options,
+		Games: n, Actions: actions, Seconds: secs,
+		GamesPerS: float64(n) / secs, ActionsPerS: float64(actions) / secs,
+		MeanLength: float64(actions) / float64(n),
+	}, nil
+}

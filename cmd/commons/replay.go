@@ -1,0 +1,156 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/record"
+)
+
+// replaySummary is what commons replay prints.
+type replaySummary struct {
+	Game     string    `json:"game"`
+	Players  int       `json:"players"`
+	Moves    int       `json:"moves"` // actions in the complete record
+	Terminal bool      `json:"terminal"`
+	Turn     any       `json:"turn"` // seat number, "chance" or "terminal"
+	Returns  []float64 `json:"returns"`
+	Scores   []float64 `json:"scores,omitempty"`
+	Legal    []string  `json:"legal"`
+	View     any       `json:"view,omitempty"`
+}
+
+// traceLine is one line of commons replay --trace.
+type traceLine struct {
+	Index    int      `json:"index"`
+	Player   any      `json:"player"`
+	Legal    []string `json:"legal"`
+	Move     string   `json:"move"`
+	FromSeed bool     `json:"from_seed,omitempty"`
+}
+
+// replayError is what commons replay prints for a record it cannot play.
+type replayError struct {
+	Error struct {
+		Index  *int   `json:"index,omitempty"`
+		Move   string `json:"move,omitempty"`
+		Reason string `json:"reason"`
+	} `json:"error"`
+}
+
+// turnJSON returns the seat to move (1-based), "chance" or "terminal".
+func turnJSON(p game.Player) any {
+	if p < 0 {
+		return p.String()
+	}
+	return p.Seat()
+}
+
+// legalNotation lists the legal actions at s in record notation.
+func legalNotation(s game.State) []string {
+	out := []string{}
+	for _, a := range s.LegalActions(nil) {
+		out = append(out, record.Notation(s, a))
+	}
+	return out
+}
+
+// parseViewer reads a 1-based seat number or "spectator".
+func parseViewer(v string, players int) (game.Player, error) {
+	if v == "spectator" {
+		return game.Spectator, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > players {
+		return 0, fmt.Errorf("--view %q: want a seat from 1 to %d, or spectator", v, players)
+	}
+	return game.PlayerOfSeat(n), nil
+}
+
+func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("replay", "replay [--view P] [--complete] [--trace] FILE", stderr)
+	view := fs.String("view", "", "add the observation of seat `P` (1-based) or spectator")
+	complete := fs.Bool("complete", false, "print the record with every chance outcome written out, instead of the summary")
+	trace := fs.Bool("trace", false, "before the summary, print one JSON line per move: index, player, legal moves, move")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return fmt.Errorf("want one record file (or - for standard input), got %d arguments", len(pos))
+	}
+	fail := func(err error) error {
+		var out replayError
+		out.Error.Reason = err.Error()
+		var me *record.MoveError
+		if errors.As(err, &me) {
+			out.Error.Index, out.Error.Move, out.Error.Reason = &me.Index, me.Move, me.Reason
+		}
+		writeJSON(stdout, out)
+		fmt.Fprintf(stderr, "commons replay: %s: %v\n", pos[0], err)
+		return errSilent
+	}
+	var data []byte
+	if pos[0] == "-" {
+		data, err = io.ReadAll(stdin)
+	} else {
+		data, err = os.ReadFile(pos[0])
+	}
+	if err != nil {
+		return fail(err)
+	}
+	rec, err := record.Parse(data)
+	if err != nil {
+		return fail(err)
+	}
+	viewer := game.Terminal // none
+	if *view != "" {
+		if viewer, err = parseViewer(*view, rec.Players); err != nil {
+			return err
+		}
+	}
+	var opt record.Options
+	if *trace {
+		enc := json.NewEncoder(stdout)
+		opt.Trace = func(st record.Step) {
+			enc.Encode(traceLine{Index: st.Index, Player: turnJSON(st.Player), Legal: legalNotation(st.State), Move: st.Move, FromSeed: st.FromSeed})
+		}
+	}
+	rep, err := record.Play(rec, opt)
+	if err != nil {
+		return fail(err)
+	}
+	if *complete {
+		_, err := stdout.Write(rep.Complete.Marshal())
+		return err
+	}
+	s := rep.State
+	sum := replaySummary{
+		Game:     rec.Game,
+		Players:  rec.Players,
+		Moves:    len(rep.Complete.Moves),
+		Terminal: game.IsTerminal(s),
+		Turn:     turnJSON(s.CurrentPlayer()),
+		Returns:  s.Returns(nil),
+		Legal:    legalNotation(s),
+	}
+	if sc, ok := s.(game.Scorer); ok {
+		sum.Scores = sc.Scores(nil)
+	}
+	if viewer != game.Terminal {
+		sum.View = s.Observation(viewer)
+	}
+	return writeJSON(stdout, sum)
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

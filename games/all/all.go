@@ -1,0 +1,5 @@
+// Package all registers every Commons game with package game. Import it
+// for its side effect:
+//
+//	import _ "github.com/commons-games/commons/games/all"
+package all
