@@ -28,10 +28,17 @@ type Params struct {
 }
 
 // Run plays p.Games random games of g and fails t at the first broken
-// promise. Each game's failure names its seed and step, so it can be
+// promise. Each failure names the game's seed and step, so it can be
 // reproduced.
 func Run(t *testing.T, g game.Game, p Params) {
 	t.Helper()
+	if err := Check(g, p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Check is Run without a testing.T: it returns the first broken promise.
+func Check(g game.Game, p Params) error {
 	if p.Players == 0 {
 		p.Players = g.Info().MinPlayers
 	}
@@ -40,18 +47,19 @@ func Run(t *testing.T, g game.Game, p Params) {
 	}
 	cfg, err := game.Resolve(g, p.Players, p.Options)
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
 	info := g.Info()
 	if info.Name == "" || info.MinPlayers < 1 || info.MaxPlayers < info.MinPlayers {
-		t.Fatalf("bad Info: %+v", info)
+		return fmt.Errorf("bad Info: %+v", info)
 	}
 	for k := 0; k < p.Games; k++ {
 		seed := p.Seed + uint64(k)
 		if err := playOne(g, cfg, p, seed); err != nil {
-			t.Fatalf("%s players=%d options=%v seed=%d: %v", info.Name, cfg.Players, cfg.Options, seed, err)
+			return fmt.Errorf("%s players=%d options=%v seed=%d: %v", info.Name, cfg.Players, cfg.Options, seed, err)
 		}
 	}
+	return nil
 }
 
 type checker struct {

@@ -1,0 +1,132 @@
+package gametest_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/game/gametest"
+	"github.com/commons-games/commons/internal/testgame"
+)
+
+func TestCountdownConforms(t *testing.T) {
+	gametest.Run(t, testgame.Game, gametest.Params{Games: 30})
+}
+
+// flaw names one way a state can break the engine's promises.
+type flaw int
+
+const (
+	unsorted flaw = iota
+	mutatesOnIllegal
+	acceptsIllegal
+	badNotation
+	badProbabilities
+	sharedClone
+	endless
+	returnsOutOfRange
+)
+
+// broken wraps countdown and breaks one promise.
+type broken struct {
+	flaw flaw
+}
+
+func (b broken) Info() game.Info {
+	in := testgame.Game.Info()
+	return in // registered under countdown, so records replay it as countdown
+}
+
+func (b broken) New(cfg game.Config) (game.State, error) {
+	s, err := testgame.Game.New(cfg)
+	return &brokenState{State: s.(*testgame.State), flaw: b.flaw, shared: new(int)}, err
+}
+
+func (b broken) MaxLength(cfg game.Config) int {
+	if b.flaw == endless {
+		return 2
+	}
+	return testgame.Game.MaxLength(cfg)
+}
+
+type brokenState struct {
+	*testgame.State
+	flaw   flaw
+	shared *int // a pointer a bad Clone shares
+}
+
+func (s *brokenState) Clone() game.State {
+	c := &brokenState{State: s.State.Clone().(*testgame.State), flaw: s.flaw, shared: s.shared}
+	if s.flaw != sharedClone {
+		n := *s.shared
+		c.shared = &n
+	}
+	return c
+}
+
+func (s *brokenState) LegalActions(buf []game.Action) []game.Action {
+	buf = s.State.LegalActions(buf)
+	if s.flaw == unsorted && len(buf) > 1 && s.CurrentPlayer() != game.Chance {
+		buf[0], buf[1] = buf[1], buf[0]
+	}
+	return buf
+}
+
+func (s *brokenState) ChanceOutcomes(buf []game.ChanceOutcome) []game.ChanceOutcome {
+	buf = s.State.ChanceOutcomes(buf)
+	if s.flaw == badProbabilities && len(buf) > 0 {
+		buf[0].P += 0.1
+	}
+	return buf
+}
+
+func (s *brokenState) Apply(a game.Action) error {
+	err := s.State.Apply(a)
+	switch {
+	case err != nil && s.flaw == mutatesOnIllegal:
+		*s.shared++
+	case err != nil && s.flaw == acceptsIllegal:
+		return nil
+	case err == nil:
+		*s.shared++
+	}
+	return err
+}
+
+func (s *brokenState) ActionString(a game.Action) string {
+	if s.flaw == badNotation && a == 1 {
+		return "take one"
+	}
+	return s.State.ActionString(a)
+}
+
+func (s *brokenState) Returns(dst []float64) []float64 {
+	dst = s.State.Returns(dst)
+	if s.flaw == returnsOutOfRange && s.CurrentPlayer() == game.Terminal {
+		dst[0] = 2
+	}
+	return dst
+}
+
+// The kit must catch each broken promise; a kit that passes everything
+// would let every game's tests pass vacuously.
+func TestCheckCatchesFlaws(t *testing.T) {
+	for _, tc := range []struct {
+		flaw flaw
+		want string
+	}{
+		{unsorted, "not strictly ascending"},
+		{mutatesOnIllegal, "changed the state"},
+		{acceptsIllegal, "accepted"},
+		{badNotation, "ParseAction"},
+		{badProbabilities, "sum to"},
+		{sharedClone, "changed the original"},
+		{endless, "MaxLength"},
+		{returnsOutOfRange, "return of seat 1 is 2"},
+	} {
+		err := gametest.Check(broken{tc.flaw}, gametest.Params{Games: 10})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("flaw %d: Check = %v, want an error containing %q", tc.flaw, err, tc.want)
+		}
+	}
+}
