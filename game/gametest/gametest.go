@@ -53,14 +53,22 @@ func Check(g game.Game, p Params) error {
 	if info.Name == "" || info.MinPlayers < 1 || info.MaxPlayers < info.MinPlayers {
 		return fmt.Errorf("bad Info: %+v", info)
 	}
+	var samples sampleCount
 	for k := 0; k < p.Games; k++ {
 		seed := p.Seed + uint64(k)
-		if err := playOne(g, cfg, p, seed); err != nil {
+		if err := playOne(g, cfg, p, seed, &samples); err != nil {
 			return fmt.Errorf("%s players=%d options=%v seed=%d: %v", info.Name, cfg.Players, cfg.Options, seed, err)
 		}
 	}
+	if samples.total > 0 && samples.differed == 0 {
+		return fmt.Errorf("%s: none of %d samples differed from the real state: the Sampler must deal the unknown part again, not return what it does not know", info.Name, samples.total)
+	}
 	return nil
 }
+
+// sampleCount counts Sampler results and those that differ from the real
+// state.
+type sampleCount struct{ total, differed int }
 
 type checker struct {
 	g       game.Game
@@ -71,10 +79,11 @@ type checker struct {
 	notes   []string
 	buf     []game.Action
 	outs    []game.ChanceOutcome
+	samples *sampleCount
 }
 
-func playOne(g game.Game, cfg game.Config, p Params, seed uint64) error {
-	c := &checker{g: g, cfg: cfg, info: g.Info(), rng: game.NewRand(seed)}
+func playOne(g game.Game, cfg game.Config, p Params, seed uint64, samples *sampleCount) error {
+	c := &checker{g: g, cfg: cfg, info: g.Info(), rng: game.NewRand(seed), samples: samples}
 	s, err := g.New(cfg)
 	if err != nil {
 		return fmt.Errorf("New: %v", err)
@@ -310,6 +319,10 @@ func (c *checker) checkSampler(s game.State) error {
 	smp := s.(game.Sampler)
 	for p := game.Player(0); int(p) < c.cfg.Players; p++ {
 		sample := smp.Sample(p, c.rng)
+		c.samples.total++
+		if !equal(s, sample) {
+			c.samples.differed++
+		}
 		for _, viewer := range []game.Player{p, game.Spectator} {
 			want, got := obsJSON(s, viewer), obsJSON(sample, viewer)
 			if !bytes.Equal(want, got) {
