@@ -1,0 +1,449 @@
+package threeio
+
+import (
+	"bytes"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Tile is a tile type (ruling T2). The two chains are in fusion order:
+// Dust..Galaxy are space tiles, Probe..Singularity civilization tiles.
+type Tile int8
+
+// The tile types of ruling T2.
+const (
+	Dust Tile = iota
+	Rock
+	Planet
+	Sun
+	Galaxy
+	Probe
+	Colony
+	Station
+	Sphere
+	Singularity
+	// NumTiles is the number of tile types.
+	NumTiles = 10
+)
+
+var tileNames = [NumTiles]string{"Dust", "Rock", "Planet", "Sun", "Galaxy", "Probe", "Colony", "Station", "Sphere", "Singularity"}
+
+// tileCodes are the two-letter codes of Render and of the tests' board
+// pictures.
+var tileCodes = [NumTiles]string{"Du", "Ro", "Pl", "Su", "Ga", "Pr", "Co", "St", "Sp", "Si"}
+
+// String returns the tile type's name ("Dust").
+func (t Tile) String() string {
+	if t < 0 || int(t) >= NumTiles {
+		return fmt.Sprintf("Tile(%d)", int8(t))
+	}
+	return tileNames[t]
+}
+
+// Civilization reports whether t is a civilization tile (T2), the only
+// kind that carries a multiplier (T5).
+func (t Tile) Civilization() bool { return t >= Probe }
+
+// Top reports whether t is the last type of its chain (Galaxy,
+// Singularity): its light side has no next step (T13).
+func (t Tile) Top() bool { return t == Galaxy || t == Singularity }
+
+// ParseTile reads a tile type name, ignoring case.
+func ParseTile(s string) (Tile, error) {
+	for i, n := range tileNames {
+		if strings.EqualFold(s, n) {
+			return Tile(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown tile type %q (tile types: %s)", s, strings.Join(tileNames[:], ", "))
+}
+
+// Tiles is a tile table: every number of rulings T3-T5 and T15, and our
+// turn limit, that a designer may change. The game reads it from one JSON
+// file, by default the embedded tiles.json; docs/rules/3io.md describes the
+// format.
+type Tiles struct {
+	// About is free text describing the table.
+	About string
+	// Count is how many tiles of each type the box holds at the start,
+	// before the Dust dealt to the players (T3).
+	Count [NumTiles]int
+	// Points are the points printed on each type, [0] on the dark side and
+	// [1] on the light side (T4).
+	Points [NumTiles][2]int
+	// Multiplier is the multiplier of each civilization type (T5), 1 for
+	// none; 0 for space tiles, which carry none.
+	Multiplier [NumTiles]int
+	// PacingLevel is the civilization type whose production ends the game
+	// under the civilization-pacing variant (T15), unless the pacing-level
+	// option names another.
+	PacingLevel Tile
+	// TurnLimit ends the game after this many turns (our ruling: the
+	// published end, a full board, can be put off forever by fusions that
+	// find no tile of the next type in the box).
+	TurnLimit int
+}
+
+// Limits on the numbers of a tile table, so that counts fit the state's
+// bytes and scores cannot overflow.
+const (
+	maxCount      = 255
+	maxPoints     = 1_000_000
+	maxMultiplier = 100
+	maxTurnLimit  = 100_000
+)
+
+//go:embed tiles.json
+var embeddedTiles []byte
+
+// EmbeddedTilesName is the name error messages give the embedded table.
+const EmbeddedTilesName = "tiles.json"
+
+var defaultTiles = sync.OnceValues(func() (*Tiles, error) {
+	return ParseTiles(EmbeddedTilesName, embeddedTiles)
+})
+
+// DefaultTiles returns the embedded tile table: our defaults for T3-T5 and
+// T15.
+func DefaultTiles() Tiles {
+	t, err := defaultTiles()
+	if err != nil {
+		panic(err) // the embedded table is tested
+	}
+	return *t
+}
+
+// tileCache holds the tables already parsed, by file name and content, so
+// that New, called once per game, checks a designer's file only once.
+var tileCache struct {
+	sync.Mutex
+	m map[[sha256.Size]byte]*Tiles
+}
+
+// LoadTiles reads, checks and returns the tile table in the named file.
+// The empty name means the embedded table. Tables are cached by name and
+// content; LoadTiles is safe for concurrent use. A command can call it to
+// check a designer's file before any game starts.
+func LoadTiles(path string) (Tiles, error) {
+	t, err := loadTiles(path)
+	if err != nil {
+		return Tiles{}, err
+	}
+	return *t, nil
+}
+
+func loadTiles(path string) (*Tiles, error) {
+	if path == "" {
+		return defaultTiles()
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	h := sha256.New()
+	io.WriteString(h, path)
+	h.Write([]byte{0})
+	h.Write(data)
+	var key [sha256.Size]byte
+	h.Sum(key[:0])
+	tileCache.Lock()
+	t := tileCache.m[key]
+	tileCache.Unlock()
+	if t != nil {
+		return t, nil
+	}
+	t, err = ParseTiles(path, data)
+	if err != nil {
+		return nil, err
+	}
+	tileCache.Lock()
+	if tileCache.m == nil {
+		tileCache.m = map[[sha256.Size]byte]*Tiles{}
+	}
+	tileCache.m[key] = t
+	tileCache.Unlock()
+	return t, nil
+}
+
+// ParseTiles parses and checks a tile table. name is the file's name, used
+// in errors, which name the file and the field:
+//
+//	tiles.json: tiles.Rock.count: -3 is negative
+func ParseTiles(name string, data []byte) (*Tiles, error) {
+	p := tableParser{name: name}
+	t, err := p.parse(data)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+type tableParser struct{ name string }
+
+func (p *tableParser) errorf(field, format string, args ...any) error {
+	if field == "" {
+		return fmt.Errorf("%s: %s", p.name, fmt.Sprintf(format, args...))
+	}
+	return fmt.Errorf("%s: %s: %s", p.name, field, fmt.Sprintf(format, args...))
+}
+
+func (p *tableParser) parse(data []byte) (*Tiles, error) {
+	var probe any
+	if err := json.Unmarshal(data, &probe); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			line, col := lineCol(data, se.Offset)
+			return nil, p.errorf("", "bad JSON at line %d, column %d: %v", line, col, se)
+		}
+		return nil, p.errorf("", "bad JSON: %v", err)
+	}
+	top, err := p.object(data, "")
+	if err != nil {
+		return nil, err
+	}
+	t := &Tiles{}
+	var tilesRaw json.RawMessage
+	var haveTiles, havePacing, haveLimit bool
+	for _, f := range top {
+		switch f.key {
+		case "about":
+			if err := json.Unmarshal(f.val, &t.About); err != nil {
+				return nil, p.errorf("about", "want a string, got %s", short(f.val))
+			}
+		case "tiles":
+			tilesRaw, haveTiles = f.val, true
+		case "pacing_level":
+			var s string
+			if err := json.Unmarshal(f.val, &s); err != nil {
+				return nil, p.errorf("pacing_level", "want a tile type name, got %s", short(f.val))
+			}
+			lv, err := ParseTile(s)
+			if err != nil || tileNames[lv] != s {
+				return nil, p.errorf("pacing_level", "unknown tile type %q (want one of Probe, Colony, Station, Sphere, Singularity)", s)
+			}
+			if !lv.Civilization() {
+				return nil, p.errorf("pacing_level", "%s is a space tile; the pacing level is a civilization tile (T15)", s)
+			}
+			t.PacingLevel, havePacing = lv, true
+		case "turn_limit":
+			n, err := p.whole(f.val, "turn_limit")
+			if err != nil {
+				return nil, err
+			}
+			if n < 1 || n > maxTurnLimit {
+				return nil, p.errorf("turn_limit", "%d is outside 1..%d", n, maxTurnLimit)
+			}
+			t.TurnLimit, haveLimit = n, true
+		default:
+			return nil, p.errorf(f.key, "unknown field (fields: about, tiles, pacing_level, turn_limit)")
+		}
+	}
+	switch {
+	case !haveTiles:
+		return nil, p.errorf("tiles", "missing")
+	case !havePacing:
+		return nil, p.errorf("pacing_level", "missing")
+	case !haveLimit:
+		return nil, p.errorf("turn_limit", "missing")
+	}
+	entries, err := p.object(tilesRaw, "tiles")
+	if err != nil {
+		return nil, err
+	}
+	var seen [NumTiles]bool
+	for _, e := range entries {
+		field := "tiles." + e.key
+		tt := Tile(-1)
+		for i, n := range tileNames {
+			if n == e.key {
+				tt = Tile(i)
+			}
+		}
+		if tt < 0 {
+			return nil, p.errorf(field, "unknown tile type (tile types: %s)", strings.Join(tileNames[:], ", "))
+		}
+		seen[tt] = true
+		if err := p.tile(t, tt, e.val, field); err != nil {
+			return nil, err
+		}
+	}
+	for i, ok := range seen {
+		if !ok {
+			return nil, p.errorf("tiles."+tileNames[i], "missing (every tile type of T2 needs an entry)")
+		}
+	}
+	return t, nil
+}
+
+// tile reads one entry of "tiles".
+func (p *tableParser) tile(t *Tiles, tt Tile, raw json.RawMessage, field string) error {
+	fields, err := p.object(raw, field)
+	if err != nil {
+		return err
+	}
+	var haveCount, havePoints, haveMult bool
+	for _, f := range fields {
+		sub := field + "." + f.key
+		switch f.key {
+		case "count":
+			n, err := p.whole(f.val, sub)
+			if err != nil {
+				return err
+			}
+			if n < 0 {
+				return p.errorf(sub, "%d is negative", n)
+			}
+			if n > maxCount {
+				return p.errorf(sub, "%d is more than %d", n, maxCount)
+			}
+			t.Count[tt], haveCount = n, true
+		case "points":
+			sides, err := p.object(f.val, sub)
+			if err != nil {
+				return err
+			}
+			var have [2]bool
+			for _, s := range sides {
+				side := -1
+				switch s.key {
+				case "dark":
+					side = 0
+				case "light":
+					side = 1
+				default:
+					return p.errorf(sub+"."+s.key, "unknown field (fields: dark, light)")
+				}
+				n, err := p.whole(s.val, sub+"."+s.key)
+				if err != nil {
+					return err
+				}
+				if n < 0 {
+					return p.errorf(sub+"."+s.key, "%d is negative", n)
+				}
+				if n > maxPoints {
+					return p.errorf(sub+"."+s.key, "%d is more than %d", n, maxPoints)
+				}
+				t.Points[tt][side], have[side] = n, true
+			}
+			if !have[0] {
+				return p.errorf(sub+".dark", "missing")
+			}
+			if !have[1] {
+				return p.errorf(sub+".light", "missing")
+			}
+			havePoints = true
+		case "multiplier":
+			if !tt.Civilization() {
+				return p.errorf(sub, "%s is a space tile: only civilization tiles carry a multiplier (T5)", tt)
+			}
+			n, err := p.whole(f.val, sub)
+			if err != nil {
+				return err
+			}
+			if n < 1 || n > maxMultiplier {
+				return p.errorf(sub, "%d is outside 1..%d (1 means no multiplier)", n, maxMultiplier)
+			}
+			t.Multiplier[tt], haveMult = n, true
+		default:
+			return p.errorf(sub, "unknown field (fields: count, points, multiplier)")
+		}
+	}
+	switch {
+	case !haveCount:
+		return p.errorf(field+".count", "missing")
+	case !havePoints:
+		return p.errorf(field+".points", "missing")
+	case tt.Civilization() && !haveMult:
+		return p.errorf(field+".multiplier", "missing (a civilization tile needs one; 1 means none)")
+	}
+	return nil
+}
+
+type member struct {
+	key string
+	val json.RawMessage
+}
+
+// object reads a JSON object keeping its members in order, rejecting
+// anything else and keys given twice (which encoding/json would silently
+// let the last one win).
+func (p *tableParser) object(raw []byte, field string) ([]member, error) {
+	name := field
+	if name == "" {
+		name = "the file"
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	tok, err := dec.Token()
+	if d, ok := tok.(json.Delim); err != nil || !ok || d != '{' {
+		return nil, p.errorf(field, "want an object, got %s", short(raw))
+	}
+	var out []member
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, p.errorf(field, "bad JSON: %v", err)
+		}
+		key := tok.(string) // object keys are strings once the JSON is valid
+		var val json.RawMessage
+		if err := dec.Decode(&val); err != nil {
+			return nil, p.errorf(joinField(field, key), "bad JSON: %v", err)
+		}
+		for _, m := range out {
+			if m.key == key {
+				return nil, p.errorf(joinField(field, key), "given twice in %s", name)
+			}
+		}
+		out = append(out, member{key, val})
+	}
+	return out, nil
+}
+
+// whole reads a JSON integer.
+func (p *tableParser) whole(raw json.RawMessage, field string) (int, error) {
+	s := strings.TrimSpace(string(raw))
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, p.errorf(field, "want a whole number, got %s", short(raw))
+	}
+	return n, nil
+}
+
+func joinField(field, key string) string {
+	if field == "" {
+		return key
+	}
+	return field + "." + key
+}
+
+// short quotes a JSON value for an error message, cut if long.
+func short(raw []byte) string {
+	s := strings.TrimSpace(string(raw))
+	if len(s) > 40 {
+		s = s[:37] + "..."
+	}
+	return s
+}
+
+func lineCol(data []byte, off int64) (line, col int) {
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	line, col = 1, 1
+	for _, b := range data[:off] {
+		if b == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
