@@ -25,6 +25,7 @@ const (
 	// empty points, "regions" whole empty regions bordered by one colour.
 	OptTerritory = "territory"
 
+	// TerritorySingle and TerritoryRegions are the values of OptTerritory.
 	TerritorySingle  = "single"
 	TerritoryRegions = "regions"
 )
