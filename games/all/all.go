@@ -3,3 +3,7 @@
 //
 //	import _ "github.com/commons-games/commons/games/all"
 package all
+
+import (
+	_ "github.com/commons-games/commons/games/source" // Source
+)
