@@ -1,0 +1,178 @@
+package bot
+
+import (
+	"math"
+	"math/rand/v2"
+	"reflect"
+
+	"github.com/commons-games/commons/game"
+)
+
+func reflectDeepEqual(a, b any) bool { return reflect.DeepEqual(a, b) }
+
+// mix derives a well-spread 64-bit seed from a seed and a stream number
+// (SplitMix64's finaliser), so that related seeds give unrelated draws.
+func mix(seed, stream uint64) uint64 {
+	z := seed + 0x9e3779b97f4a7c15*(stream+1)
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// winScale puts an end of the game far above any heuristic evaluation, so
+// that a one-ply greedy choice takes a win and avoids a loss whatever the
+// Evaluator says elsewhere.
+const winScale = 1e6
+
+// relative returns v[p] less the mean of the other seats' values: how much
+// better p stands than the others on average. Unlike v[p] alone it counts
+// harm done to opponents; unlike v[p] less the best opponent it does not
+// punish a teammate's good standing as much (Breaking Head's teams).
+func relative(v []float64, p game.Player) float64 {
+	if len(v) < 2 || p < 0 || int(p) >= len(v) {
+		return 0
+	}
+	sum := 0.0
+	for i, x := range v {
+		if i != int(p) {
+			sum += x
+		}
+	}
+	return v[p] - sum/float64(len(v)-1)
+}
+
+// evaluator scores states for a seat with what the game offers: the
+// Evaluator, else the Scorer, else only the Returns at the end.
+type evaluator struct {
+	vals []float64
+}
+
+// heuristic appends the per-seat heuristic values of a non-terminal s to
+// e.vals (Evaluate, Scores, or zeros) and returns them.
+func (e *evaluator) heuristic(s game.State) []float64 {
+	switch x := s.(type) {
+	case game.Evaluator:
+		e.vals = x.Evaluate(e.vals)
+	case game.Scorer:
+		e.vals = x.Scores(e.vals)
+	default:
+		e.vals = s.Returns(e.vals)
+	}
+	return e.vals
+}
+
+// value is p's one-ply value of s: winScale times its relative return at
+// the end, its relative heuristic value before.
+func (e *evaluator) value(s game.State, p game.Player) float64 {
+	if s.CurrentPlayer() == game.Terminal {
+		e.vals = s.Returns(e.vals)
+		return winScale * relative(e.vals, p)
+	}
+	return relative(e.heuristic(s), p)
+}
+
+// rankRewards turns per-seat heuristic values into returns on the scale of
+// Returns: each seat gets the share of other seats it stands above, a tie
+// counting half. Used where a playout is cut before the end.
+func rankRewards(v, dst []float64) []float64 {
+	dst = dst[:0]
+	n := len(v)
+	for i := range v {
+		if n < 2 {
+			dst = append(dst, 0.5)
+			continue
+		}
+		s := 0.0
+		for j := range v {
+			switch {
+			case j == i:
+			case v[i] > v[j]:
+				s++
+			case v[i] == v[j]:
+				s += 0.5
+			}
+		}
+		dst = append(dst, s/float64(n-1))
+	}
+	return dst
+}
+
+// rollout plays states out for tree searches. Each search tree owns one;
+// it is not safe for concurrent use.
+type rollout struct {
+	rng     *rand.Rand
+	greedy  bool
+	epsilon float64
+	depth   int
+	buf     []game.Action
+	outs    []game.ChanceOutcome
+	ret     []float64
+	ev      evaluator
+	length  int // actions played by the last run
+}
+
+func newRollout(sp Spec, rng *rand.Rand) *rollout {
+	return &rollout{
+		rng: rng, greedy: sp.Playout == "greedy", epsilon: sp.Epsilon, depth: sp.Depth,
+		buf: make([]game.Action, 0, 64), outs: make([]game.ChanceOutcome, 0, 64),
+	}
+}
+
+// run plays s on (modifying it) to the end, or for depth actions, and
+// returns every seat's reward, valid until the next call.
+func (r *rollout) run(s game.State) ([]float64, error) {
+	r.length = 0
+	for {
+		p := s.CurrentPlayer()
+		if p == game.Terminal {
+			r.ret = s.Returns(r.ret)
+			return r.ret, nil
+		}
+		if r.depth > 0 && r.length >= r.depth {
+			r.ret = rankRewards(r.ev.heuristic(s), r.ret)
+			return r.ret, nil
+		}
+		var a game.Action
+		if p == game.Chance {
+			r.outs = s.ChanceOutcomes(r.outs)
+			a = game.SampleOutcome(r.outs, r.rng)
+		} else {
+			r.buf = s.LegalActions(r.buf)
+			if len(r.buf) == 0 {
+				return nil, noMoveError(s)
+			}
+			if r.greedy && len(r.buf) > 1 && r.rng.Float64() >= r.epsilon {
+				a = r.bestOneStep(s, p)
+			} else {
+				a = r.buf[r.rng.IntN(len(r.buf))]
+			}
+		}
+		if err := s.Apply(a); err != nil {
+			return nil, illegalError(s, a, err)
+		}
+		r.length++
+	}
+}
+
+// bestOneStep returns the action among r.buf with the best one-ply value
+// for p, ties broken at random.
+func (r *rollout) bestOneStep(s game.State, p game.Player) game.Action {
+	best, bestV, ties := r.buf[0], math.Inf(-1), 0
+	for _, a := range r.buf {
+		c := s.Clone()
+		if c.Apply(a) != nil {
+			continue
+		}
+		v := r.ev.value(c, p)
+		switch {
+		case v > bestV:
+			best, bestV, ties = a, v, 1
+		case v == bestV:
+			ties++
+			if r.rng.IntN(ties) == 0 {
+				best = a
+			}
+		}
+	}
+	return best
+}
