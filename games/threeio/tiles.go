@@ -165,11 +165,15 @@ func loadTiles(path string) (*Tiles, error) {
 		return nil, err
 	}
 	tileCache.Lock()
+	defer tileCache.Unlock()
 	if tileCache.m == nil {
 		tileCache.m = map[[sha256.Size]byte]*Tiles{}
 	}
+	// Two games may have parsed the same new file at once: keep the first.
+	if first := tileCache.m[key]; first != nil {
+		return first, nil
+	}
 	tileCache.m[key] = t
-	tileCache.Unlock()
 	return t, nil
 }
 
@@ -268,6 +272,9 @@ func (p *tableParser) parse(data []byte) (*Tiles, error) {
 			}
 		}
 		if tt < 0 {
+			if near, err := ParseTile(e.key); err == nil {
+				return nil, p.errorf(field, "unknown tile type (did you mean %s? names are spelt as in T2)", near)
+			}
 			return nil, p.errorf(field, "unknown tile type (tile types: %s)", strings.Join(tileNames[:], ", "))
 		}
 		seen[tt] = true
@@ -425,7 +432,11 @@ func joinField(field, key string) string {
 
 // short quotes a JSON value for an error message, cut if long.
 func short(raw []byte) string {
+	var b bytes.Buffer
 	s := strings.TrimSpace(string(raw))
+	if json.Compact(&b, raw) == nil {
+		s = b.String()
+	}
 	if len(s) > 40 {
 		s = s[:37] + "..."
 	}
