@@ -1,0 +1,425 @@
+// Package sqlstore is the SQL both store implementations share: the same
+// two tables and the same conditional writes, with the few differences
+// between SQLite and PostgreSQL (placeholders, how a unique-key violation
+// looks, notifications) in a Dialect.
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/store"
+)
+
+// Dialect is what differs between databases.
+type Dialect struct {
+	// Dollar numbers placeholders $1, $2... instead of ?.
+	Dollar bool
+	// IsUnique reports whether err is a unique-key violation.
+	IsUnique func(error) bool
+	// Notify, if set, is called inside every committed write's
+	// transaction, so that the notification leaves on commit.
+	Notify func(ctx context.Context, tx *sql.Tx, id string, version int) error
+}
+
+// Schema creates the tables. Both databases accept it as it is.
+//
+// The moves table's primary key (match_id, n) is the second guard against
+// a move applied twice: even if the version check on matches were
+// bypassed, two entries can never take one place in a log.
+var Schema = []string{
+	`CREATE TABLE IF NOT EXISTS matches (
+		id TEXT PRIMARY KEY,
+		game TEXT NOT NULL,
+		players INTEGER NOT NULL,
+		options TEXT NOT NULL,
+		seed BIGINT NOT NULL,
+		settings TEXT NOT NULL,
+		seats TEXT NOT NULL,
+		status TEXT NOT NULL,
+		result TEXT NOT NULL DEFAULT '',
+		version INTEGER NOT NULL,
+		rev INTEGER NOT NULL,
+		rematch TEXT NOT NULL DEFAULT '',
+		rematch_of TEXT NOT NULL DEFAULT '',
+		created_ms BIGINT NOT NULL,
+		turn_start_ms BIGINT NOT NULL,
+		updated_ms BIGINT NOT NULL
+	)`,
+	`CREATE INDEX IF NOT EXISTS matches_by_status ON matches (status, updated_ms)`,
+	`CREATE TABLE IF NOT EXISTS moves (
+		match_id TEXT NOT NULL REFERENCES matches (id),
+		n INTEGER NOT NULL,
+		move TEXT NOT NULL,
+		at_ms BIGINT NOT NULL,
+		PRIMARY KEY (match_id, n)
+	)`,
+}
+
+// DB is a store.Store on a database/sql handle.
+type DB struct {
+	DB      *sql.DB
+	Dialect Dialect
+}
+
+// Migrate creates the tables if they are missing.
+func (d *DB) Migrate(ctx context.Context) error {
+	for _, q := range Schema {
+		if _, err := d.DB.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("creating tables: %w", err)
+		}
+	}
+	return nil
+}
+
+// q rewrites ? placeholders for the dialect.
+func (d *DB) q(query string) string {
+	if !d.Dialect.Dollar {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, c := range query {
+		if c == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+func ms(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
+
+func mustJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // maps of strings and slices of plain structs always marshal
+	}
+	return string(b)
+}
+
+const columns = `id, game, players, options, seed, settings, seats, status, result, version, rev, rematch, rematch_of, created_ms, turn_start_ms`
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanMatch(row scanner) (*store.Match, error) {
+	var (
+		m                             store.Match
+		options, settings, seats, res string
+		status                        string
+		seed, created, turnStart      int64
+	)
+	err := row.Scan(&m.ID, &m.Game, &m.Players, &options, &seed, &settings, &seats, &status, &res,
+		&m.Version, &m.Rev, &m.Rematch, &m.RematchOf, &created, &turnStart)
+	if err != nil {
+		return nil, err
+	}
+	m.Seed = uint64(seed)
+	m.Status = store.Status(status)
+	m.Created, m.TurnStart = fromMS(created), fromMS(turnStart)
+	if err := json.Unmarshal([]byte(options), &m.Options); err != nil {
+		return nil, fmt.Errorf("match %s: options: %w", m.ID, err)
+	}
+	if err := json.Unmarshal([]byte(settings), &m.Settings); err != nil {
+		return nil, fmt.Errorf("match %s: settings: %w", m.ID, err)
+	}
+	if err := json.Unmarshal([]byte(seats), &m.Seats); err != nil {
+		return nil, fmt.Errorf("match %s: seats: %w", m.ID, err)
+	}
+	if res != "" {
+		if err := json.Unmarshal([]byte(res), &m.Result); err != nil {
+			return nil, fmt.Errorf("match %s: result: %w", m.ID, err)
+		}
+	}
+	return &m, nil
+}
+
+// Create implements store.Store.
+func (d *DB) Create(ctx context.Context, m *store.Match, moves []string) error {
+	if !m.Status.Valid() || m.Status == store.Over {
+		return fmt.Errorf("create match %s: status %q: want open or running", m.ID, m.Status)
+	}
+	if len(m.Seats) != m.Players {
+		return fmt.Errorf("create match %s: %d seats for %d players", m.ID, len(m.Seats), m.Players)
+	}
+	opts := m.Options
+	if opts == nil {
+		opts = game.Options{}
+	}
+	settings := m.Settings
+	if settings == nil {
+		settings = map[string]string{}
+	}
+	now := time.Now()
+	if m.Created.IsZero() {
+		m.Created = now
+	}
+	if m.TurnStart.IsZero() {
+		m.TurnStart = now
+	}
+	return d.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, d.q(`INSERT INTO matches (`+columns+`, updated_ms)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, 0, ?, ?, ?, ?, ?)`),
+			m.ID, m.Game, m.Players, mustJSON(opts), int64(m.Seed), mustJSON(settings), mustJSON(m.Seats),
+			string(m.Status), len(moves), m.Rematch, m.RematchOf, ms(m.Created), ms(m.TurnStart), ms(now))
+		if err != nil {
+			if d.Dialect.IsUnique(err) {
+				return fmt.Errorf("create match %s: %w", m.ID, store.ErrExists)
+			}
+			return fmt.Errorf("create match %s: %w", m.ID, err)
+		}
+		if err := d.insertMoves(ctx, tx, m.ID, 0, moves, now); err != nil {
+			return err
+		}
+		m.Version, m.Rev = len(moves), 0
+		return d.notify(ctx, tx, m.ID, len(moves))
+	})
+}
+
+func (d *DB) insertMoves(ctx context.Context, tx *sql.Tx, id string, from int, moves []string, at time.Time) error {
+	// One statement per batch of rows: a move and the chance outcomes
+	// after it go in together.
+	const batch = 200
+	for start := 0; start < len(moves); start += batch {
+		end := min(start+batch, len(moves))
+		var b strings.Builder
+		args := make([]any, 0, 4*(end-start))
+		b.WriteString(`INSERT INTO moves (match_id, n, move, at_ms) VALUES `)
+		for i := start; i < end; i++ {
+			if i > start {
+				b.WriteString(", ")
+			}
+			b.WriteString("(?, ?, ?, ?)")
+			args = append(args, id, from+i, moves[i], ms(at))
+		}
+		if _, err := tx.ExecContext(ctx, d.q(b.String()), args...); err != nil {
+			if d.Dialect.IsUnique(err) {
+				return fmt.Errorf("match %s: log entry %d: %w", id, from+start, store.ErrConflict)
+			}
+			return fmt.Errorf("match %s: writing moves: %w", id, err)
+		}
+	}
+	return nil
+}
+
+func (d *DB) notify(ctx context.Context, tx *sql.Tx, id string, version int) error {
+	if d.Dialect.Notify == nil {
+		return nil
+	}
+	return d.Dialect.Notify(ctx, tx, id, version)
+}
+
+// inTx runs fn in a transaction and commits it.
+func (d *DB) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := d.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// Get implements store.Store.
+func (d *DB) Get(ctx context.Context, id string) (*store.Match, error) {
+	m, err := scanMatch(d.DB.QueryRowContext(ctx, d.q(`SELECT `+columns+` FROM matches WHERE id = ?`), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("match %q: %w", id, store.ErrNotFound)
+	}
+	return m, err
+}
+
+// List implements store.Store.
+func (d *DB) List(ctx context.Context, opt store.ListOptions) ([]*store.Match, error) {
+	limit := opt.Limit
+	if limit <= 0 {
+		limit = 100
+	}
+	query := `SELECT ` + columns + ` FROM matches`
+	var args []any
+	if len(opt.Status) > 0 {
+		query += ` WHERE status IN (?` + strings.Repeat(", ?", len(opt.Status)-1) + `)`
+		for _, s := range opt.Status {
+			args = append(args, string(s))
+		}
+	}
+	query += ` ORDER BY updated_ms DESC, id LIMIT ?`
+	args = append(args, limit)
+	rows, err := d.DB.QueryContext(ctx, d.q(query), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*store.Match
+	for rows.Next() {
+		m, err := scanMatch(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// Count implements store.Store.
+func (d *DB) Count(ctx context.Context) (map[store.Status]int, error) {
+	rows, err := d.DB.QueryContext(ctx, `SELECT status, COUNT(*) FROM matches GROUP BY status`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[store.Status]int{}
+	for rows.Next() {
+		var s string
+		var n int
+		if err := rows.Scan(&s, &n); err != nil {
+			return nil, err
+		}
+		out[store.Status(s)] = n
+	}
+	return out, rows.Err()
+}
+
+// Moves implements store.Store.
+func (d *DB) Moves(ctx context.Context, id string, from int) ([]string, error) {
+	rows, err := d.DB.QueryContext(ctx, d.q(`SELECT n, move FROM moves WHERE match_id = ? AND n >= ? ORDER BY n`), id, from)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []string{}
+	for rows.Next() {
+		var n int
+		var mv string
+		if err := rows.Scan(&n, &mv); err != nil {
+			return nil, err
+		}
+		if n != from+len(out) {
+			return nil, fmt.Errorf("match %s: log entry %d missing", id, from+len(out))
+		}
+		out = append(out, mv)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		// Tell an unknown match from a log with nothing more.
+		if _, err := d.Get(ctx, id); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Append implements store.Store.
+func (d *DB) Append(ctx context.Context, a store.Append) error {
+	if len(a.Moves) == 0 {
+		return fmt.Errorf("match %s: append of no moves", a.ID)
+	}
+	at := a.At
+	if at.IsZero() {
+		at = time.Now()
+	}
+	newVersion := a.Version + len(a.Moves)
+	return d.inTx(ctx, func(tx *sql.Tx) error {
+		var res sql.Result
+		var err error
+		if a.Result != nil {
+			res, err = tx.ExecContext(ctx, d.q(`UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ?,
+				status = 'over', result = ? WHERE id = ? AND version = ? AND status <> 'over'`),
+				newVersion, ms(at), ms(at), mustJSON(a.Result), a.ID, a.Version)
+		} else {
+			res, err = tx.ExecContext(ctx, d.q(`UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ?
+				WHERE id = ? AND version = ? AND status <> 'over'`),
+				newVersion, ms(at), ms(at), a.ID, a.Version)
+		}
+		if err != nil {
+			return fmt.Errorf("match %s: append: %w", a.ID, err)
+		}
+		if err := d.changed(ctx, tx, res, a.ID, fmt.Sprintf("is no longer at version %d", a.Version)); err != nil {
+			return err
+		}
+		if err := d.insertMoves(ctx, tx, a.ID, a.Version, a.Moves, at); err != nil {
+			return err
+		}
+		return d.notify(ctx, tx, a.ID, newVersion)
+	})
+}
+
+// changed turns an UPDATE that matched no row into ErrNotFound or
+// ErrConflict.
+func (d *DB) changed(ctx context.Context, tx *sql.Tx, res sql.Result, id, why string) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 1 {
+		return nil
+	}
+	var one int
+	err = tx.QueryRowContext(ctx, d.q(`SELECT 1 FROM matches WHERE id = ?`), id).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("match %q: %w", id, store.ErrNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	return fmt.Errorf("match %s %s: %w", id, why, store.ErrConflict)
+}
+
+// Update implements store.Store.
+func (d *DB) Update(ctx context.Context, m *store.Match) error {
+	if !m.Status.Valid() {
+		return fmt.Errorf("update match %s: status %q", m.ID, m.Status)
+	}
+	settings := m.Settings
+	if settings == nil {
+		settings = map[string]string{}
+	}
+	now := time.Now()
+	ts := m.TurnStart
+	if ts.IsZero() {
+		ts = now
+	}
+	var version int
+	err := d.inTx(ctx, func(tx *sql.Tx) error {
+		// Over is final: a seat change racing the last move must not
+		// reopen the match. The turn starts anew only when the match
+		// starts, so a seat change never moves a running turn timer.
+		res, err := tx.ExecContext(ctx, d.q(`UPDATE matches SET seats = ?, settings = ?, rematch = ?, rev = rev + 1, updated_ms = ?,
+			turn_start_ms = CASE WHEN status = 'open' AND ? = 'running' THEN ? ELSE turn_start_ms END,
+			status = CASE WHEN status = 'over' THEN status ELSE ? END
+			WHERE id = ? AND rev = ?`),
+			mustJSON(m.Seats), mustJSON(settings), m.Rematch, ms(now), string(m.Status), ms(ts), string(m.Status), m.ID, m.Rev)
+		if err != nil {
+			return fmt.Errorf("update match %s: %w", m.ID, err)
+		}
+		if err := d.changed(ctx, tx, res, m.ID, fmt.Sprintf("is no longer at revision %d", m.Rev)); err != nil {
+			return err
+		}
+		if err := tx.QueryRowContext(ctx, d.q(`SELECT version FROM matches WHERE id = ?`), m.ID).Scan(&version); err != nil {
+			return err
+		}
+		return d.notify(ctx, tx, m.ID, version)
+	})
+	if err == nil {
+		m.Rev++
+	}
+	return err
+}
+
+// Close implements store.Store.
+func (d *DB) Close() error { return d.DB.Close() }

@@ -1,0 +1,69 @@
+package postgres_test
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/commons-games/commons/store"
+	"github.com/commons-games/commons/store/postgres"
+	"github.com/commons-games/commons/store/postgres/pgtest"
+	"github.com/commons-games/commons/store/storetest"
+)
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+
+func TestConformance(t *testing.T) {
+	c := pgtest.Shared(t)
+	storetest.Run(t, func(t *testing.T) store.Store {
+		s, err := postgres.Open(context.Background(), c.NewDatabase(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	})
+}
+
+// TestTwoStores checks the guarantees between two servers: two Stores on
+// one database (two connection pools, as two nodes have) never both
+// append at one version, and each hears the other's changes.
+func TestTwoStores(t *testing.T) {
+	c := pgtest.Shared(t)
+	ctx := context.Background()
+	dsn := c.NewDatabase(t)
+	a, err := postgres.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := postgres.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	heard := make(chan store.Change, 10)
+	go b.Watch(wctx, func(ch store.Change) { heard <- ch })
+	if ch := <-heard; !ch.Resync {
+		t.Fatalf("first change %+v, want the Resync of a new LISTEN", ch)
+	}
+	m := storetest.NewMatch(2)
+	if err := a.Create(ctx, m, nil); err != nil {
+		t.Fatal(err)
+	}
+	if ch := <-heard; ch.ID != m.ID || ch.Version != 0 {
+		t.Fatalf("b heard %+v", ch)
+	}
+	errs := make(chan error, 2)
+	for _, s := range []store.Store{a, b} {
+		go func() { errs <- s.Append(ctx, store.Append{ID: m.ID, Version: 0, Moves: []string{"*5"}}) }()
+	}
+	e1, e2 := <-errs, <-errs
+	if (e1 == nil) == (e2 == nil) {
+		t.Fatalf("two nodes appending at one version: %v and %v; want exactly one success", e1, e2)
+	}
+	if ch := <-heard; ch.ID != m.ID || ch.Version != 1 {
+		t.Fatalf("b heard %+v, want version 1", ch)
+	}
+}

@@ -1,0 +1,180 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/record"
+)
+
+// Errors the stores return (wrapped; test with errors.Is).
+var (
+	// ErrNotFound: no match has the ID.
+	ErrNotFound = errors.New("no such match")
+	// ErrConflict: the match is no longer at the version or revision the
+	// caller saw; nothing was written.
+	ErrConflict = errors.New("the match has changed")
+	// ErrExists: a match with the ID already exists.
+	ErrExists = errors.New("a match with that ID exists")
+)
+
+// Status is where a match stands.
+type Status string
+
+// The statuses. A match goes from Open to Running when its last free seat
+// is taken, and from Running to Over when the game ends. Over is final.
+const (
+	Open    Status = "open"    // some seats are still free; no player moves yet
+	Running Status = "running" // every seat has been taken; moves are made
+	Over    Status = "over"    // the game has ended
+)
+
+// Valid reports whether s is one of the statuses.
+func (s Status) Valid() bool { return s == Open || s == Running || s == Over }
+
+// Seat is who plays one seat.
+type Seat struct {
+	// Bot is the spec of the bot playing the seat ("random",
+	// "mcts:iterations=200"...), or "" for a person.
+	Bot string `json:"bot,omitempty"`
+	// Name is the name the person chose (or the bot's label).
+	Name string `json:"name,omitempty"`
+	// TokenHash is the hex SHA-256 of the secret seat token given to the
+	// person in the seat; "" while the seat is free. The token itself is
+	// never stored.
+	TokenHash string `json:"token_hash,omitempty"`
+}
+
+// Free reports whether nobody plays the seat: no bot, no person.
+func (s Seat) Free() bool { return s.Bot == "" && s.TokenHash == "" }
+
+// Match is a match's header: its record's header and how it is played.
+// The move log is read with Moves.
+type Match struct {
+	ID      string
+	Game    string
+	Players int
+	Options game.Options
+	// Seed draws the chance outcomes. It stays on the server until the
+	// game is over.
+	Seed uint64
+	// Settings are the server's per-match options (turn timer...), as
+	// name: value strings the server interprets.
+	Settings map[string]string
+	Seats    []Seat
+	Status   Status
+	// Result holds each seat's return once the game is over.
+	Result []float64
+	// Version is the number of entries in the move log.
+	Version int
+	// Rev is the revision of the header, raised by every Update.
+	Rev int
+	// Rematch is the ID of the match made as this one's rematch, if any;
+	// RematchOf the other way round.
+	Rematch   string
+	RematchOf string
+	Created   time.Time
+	// TurnStart is when the player to move began to be: the time of the
+	// last append, or of the update that made the match Running.
+	TurnStart time.Time
+}
+
+// Record returns the match's complete game record for the log moves.
+func (m *Match) Record(moves []string) *record.Record {
+	seed := m.Seed
+	r := record.New(m.Game, m.Players, m.Options, &seed)
+	r.Moves = moves
+	return r
+}
+
+// Clone returns a deep copy of m.
+func (m *Match) Clone() *Match {
+	c := *m
+	if m.Options != nil {
+		c.Options = make(game.Options, len(m.Options))
+		for k, v := range m.Options {
+			c.Options[k] = v
+		}
+	}
+	if m.Settings != nil {
+		c.Settings = make(map[string]string, len(m.Settings))
+		for k, v := range m.Settings {
+			c.Settings[k] = v
+		}
+	}
+	c.Seats = append([]Seat(nil), m.Seats...)
+	c.Result = append([]float64(nil), m.Result...)
+	if m.Result == nil {
+		c.Result = nil
+	}
+	return &c
+}
+
+// Append is a conditional append to a match's move log.
+type Append struct {
+	ID string
+	// Version is the version the caller saw: the log's length. The moves
+	// become entries Version, Version+1, ... and the match's new version is
+	// Version+len(Moves).
+	Version int
+	Moves   []string
+	// Result, when not nil, ends the match: its status becomes Over.
+	Result []float64
+	// At is the time of the move (it becomes the match's TurnStart).
+	At time.Time
+}
+
+// ListOptions select matches for List.
+type ListOptions struct {
+	// Status, if not empty, keeps matches of these statuses only.
+	Status []Status
+	// Limit caps the number of matches (0: the store's default, 100).
+	Limit int
+}
+
+// Store keeps matches. Its methods are safe for concurrent use, also from
+// several processes sharing one database.
+type Store interface {
+	// Create stores a new match at Version 0 and Rev 0 with the given
+	// first log entries (the set-up chance outcomes). ErrExists if the ID
+	// is taken.
+	Create(ctx context.Context, m *Match, moves []string) error
+	// Get returns a match's header. ErrNotFound if there is none.
+	Get(ctx context.Context, id string) (*Match, error)
+	// List returns headers, most recently changed first.
+	List(ctx context.Context, opt ListOptions) ([]*Match, error)
+	// Count returns how many matches have each status.
+	Count(ctx context.Context) (map[Status]int, error)
+	// Moves returns the log entries from index from (0-based) on.
+	Moves(ctx context.Context, id string, from int) ([]string, error)
+	// Append adds entries at a.Version, durably, if the match's version
+	// is still a.Version; otherwise ErrConflict. ErrNotFound for an
+	// unknown match; ErrConflict also if the match is Over.
+	Append(ctx context.Context, a Append) error
+	// Update writes m's Seats, Status, Settings, Rematch and TurnStart if
+	// the stored revision is still m.Rev, and raises it (m.Rev is set to
+	// the new revision). A match that is Over stays Over whatever
+	// m.Status says. ErrConflict if the revision moved on.
+	Update(ctx context.Context, m *Match) error
+	// Close releases the store.
+	Close() error
+}
+
+// Change says that a match changed: its log reached Version, or its
+// header was updated.
+type Change struct {
+	ID      string
+	Version int
+	// Resync is set, with no ID, when changes may have been missed (a
+	// lost connection): every cached match should be read again.
+	Resync bool
+}
+
+// Watcher is implemented by stores that several servers share. Watch
+// calls fn for every change any server commits (its own included), until
+// ctx is done. fn must not block for long.
+type Watcher interface {
+	Watch(ctx context.Context, fn func(Change)) error
+}
