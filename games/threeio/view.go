@@ -141,7 +141,11 @@ func (s *State) cellCode(c int) string {
 // seat's score, crew and holdings. Everyone sees the same.
 func (s *State) Render(p game.Player) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "3io, turn %d (limit %d)", s.turns+1, s.r.tiles.TurnLimit)
+	if s.phase == phaseOver {
+		fmt.Fprintf(&b, "3io, game over after %d turns", s.turns)
+	} else {
+		fmt.Fprintf(&b, "3io, turn %d (limit %d)", s.turns+1, s.r.tiles.TurnLimit)
+	}
 	if s.r.pacing {
 		fmt.Fprintf(&b, ", civilization-pacing: ends at a fused %s or higher", s.r.level)
 	}
@@ -152,29 +156,36 @@ func (s *State) Render(p game.Player) string {
 		codes[c] = s.cellCode(c)
 		w = max(w, len(codes[c]))
 	}
-	b.WriteString("    ")
+	var row strings.Builder
+	row.WriteString("    ")
 	for f := range side {
-		fmt.Fprintf(&b, " %-*c", w, 'a'+f)
+		fmt.Fprintf(&row, " %-*c", w, 'a'+f)
 	}
-	b.WriteString("\n")
+	b.WriteString(strings.TrimRight(row.String(), " ") + "\n")
 	for r := side - 1; r >= 0; r-- {
-		fmt.Fprintf(&b, "  %d ", r+1)
+		row.Reset()
+		fmt.Fprintf(&row, "  %d ", r+1)
 		for f := range side {
-			fmt.Fprintf(&b, " %-*s", w, codes[r*side+f])
+			fmt.Fprintf(&row, " %-*s", w, codes[r*side+f])
 		}
-		b.WriteString("\n")
+		b.WriteString(strings.TrimRight(row.String(), " ") + "\n")
 	}
-	b.WriteString("\nKey: ")
-	for t := range NumTiles {
-		if t > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "%s %s %d/%d", tileCodes[t], Tile(t), s.r.tiles.Points[t][0], s.r.tiles.Points[t][1])
-		if Tile(t).Civilization() && !s.r.pacing && s.r.tiles.Multiplier[t] > 1 {
-			fmt.Fprintf(&b, " x%d", s.r.tiles.Multiplier[t])
+	for _, chain := range [...]struct {
+		name     string
+		from, to Tile
+	}{{"\nSpace:        ", Dust, Galaxy}, {"\nCivilization: ", Probe, Singularity}} {
+		b.WriteString(chain.name)
+		for t := chain.from; t <= chain.to; t++ {
+			if t > chain.from {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%s %s %d/%d", tileCodes[t], t, s.r.tiles.Points[t][0], s.r.tiles.Points[t][1])
+			if t.Civilization() && !s.r.pacing && s.r.tiles.Multiplier[t] > 1 {
+				fmt.Fprintf(&b, " x%d", s.r.tiles.Multiplier[t])
+			}
 		}
 	}
-	b.WriteString(" (points dark/light).\n     * light side, +n bonus tokens, @13 crew of seats 1 and 3.\n")
+	b.WriteString("\nPoints dark/light; * light side, +n bonus tokens, @13 crew of seats 1 and 3.\n")
 	fmt.Fprintf(&b, "Box (%d):", s.boxTotal)
 	for t := range NumTiles {
 		fmt.Fprintf(&b, " %s %d", Tile(t), s.box[t])
