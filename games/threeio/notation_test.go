@@ -2,6 +2,7 @@ package threeio
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 
@@ -179,5 +180,24 @@ func TestRender_BoardKeyAndHoldings(t *testing.T) {
 	s.finish(noMoves)
 	if got := s.Render(game.Spectator); !strings.Contains(got, "Game over: no player can expand or score. seat 2 wins.") {
 		t.Errorf("end render:\n%s", got)
+	}
+}
+
+func TestEvaluate_ScoreDifferencePlusCrewOnValuableTiles(t *testing.T) {
+	s := pic(t, 3, nil, `
+		. . . . . .
+		. . . . . .
+		. . . . . .
+		. . . . . .
+		. . . . . .
+		Pl@1 St Du@2 . . .`)
+	s.score = [4]int64{10, 10, 10}
+	// Seat 1's crew could score 8 x3 = 24, seat 2's 1 x3 = 3: half counts.
+	got := s.Evaluate(nil)
+	want := []float64{22 - 11.5, 11.5 - 22, 10 - 22}
+	for i := range want {
+		if math.Abs(got[i]-want[i]) > 1e-9 {
+			t.Fatalf("evaluate %v, want %v", got, want)
+		}
 	}
 }
