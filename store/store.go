@@ -163,10 +163,11 @@ type Store interface {
 }
 
 // Change says that a match changed: its log reached Version, or its
-// header was updated.
+// header was updated to revision Rev.
 type Change struct {
 	ID      string
 	Version int
+	Rev     int
 	// Resync is set, with no ID, when changes may have been missed (a
 	// lost connection): every cached match should be read again.
 	Resync bool

@@ -9,7 +9,7 @@
 // only one of two moves made at one version is ever applied. The moves
 // table's primary key (match_id, n) is a second guard.
 //
-// Each write also sends NOTIFY commons_changes with "ID VERSION" inside
+// Each write also sends NOTIFY commons_changes with "ID VERSION REV" inside
 // its transaction, so PostgreSQL delivers it exactly when the write
 // commits; Watch LISTENs on a connection of its own and tells the server,
 // which reloads what it lacks and updates its own clients.
@@ -20,8 +20,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -91,8 +89,8 @@ func isUnique(err error) bool {
 	return errors.As(err, &pe) && pe.Code == "23505"
 }
 
-func notify(ctx context.Context, tx *sql.Tx, id string, version int) error {
-	_, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, Channel, id+" "+strconv.Itoa(version))
+func notify(ctx context.Context, tx *sql.Tx, ch store.Change) error {
+	_, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, Channel, fmt.Sprintf("%s %d %d", ch.ID, ch.Version, ch.Rev))
 	return err
 }
 
@@ -133,11 +131,10 @@ func (s *Store) listen(ctx context.Context, fn func(store.Change)) error {
 		if err != nil {
 			return err
 		}
-		id, v, ok := strings.Cut(n.Payload, " ")
-		version, err := strconv.Atoi(v)
-		if !ok || err != nil {
+		var ch store.Change
+		if _, err := fmt.Sscanf(n.Payload, "%s %d %d", &ch.ID, &ch.Version, &ch.Rev); err != nil {
 			continue // not ours
 		}
-		fn(store.Change{ID: id, Version: version})
+		fn(ch)
 	}
 }

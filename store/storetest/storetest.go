@@ -407,7 +407,7 @@ func testWatch(t *testing.T, s store.Store) {
 	if err := s.Update(c, m); err != nil {
 		t.Fatal(err)
 	}
-	want := []store.Change{{ID: m.ID, Version: 1}, {ID: m.ID, Version: 3}, {ID: m.ID, Version: 3}}
+	want := []store.Change{{ID: m.ID, Version: 1}, {ID: m.ID, Version: 3}, {ID: m.ID, Version: 3, Rev: 1}}
 	for i, wc := range want {
 		select {
 		case got := <-changes:

@@ -26,7 +26,7 @@ type Dialect struct {
 	IsUnique func(error) bool
 	// Notify, if set, is called inside every committed write's
 	// transaction, so that the notification leaves on commit.
-	Notify func(ctx context.Context, tx *sql.Tx, id string, version int) error
+	Notify func(ctx context.Context, tx *sql.Tx, ch store.Change) error
 }
 
 // Schema creates the tables. Both databases accept it as it is.
@@ -183,7 +183,7 @@ func (d *DB) Create(ctx context.Context, m *store.Match, moves []string) error {
 			return err
 		}
 		m.Version, m.Rev = len(moves), 0
-		return d.notify(ctx, tx, m.ID, len(moves))
+		return d.notify(ctx, tx, m.ID, len(moves), 0)
 	})
 }
 
@@ -213,11 +213,11 @@ func (d *DB) insertMoves(ctx context.Context, tx *sql.Tx, id string, from int, m
 	return nil
 }
 
-func (d *DB) notify(ctx context.Context, tx *sql.Tx, id string, version int) error {
+func (d *DB) notify(ctx context.Context, tx *sql.Tx, id string, version, rev int) error {
 	if d.Dialect.Notify == nil {
 		return nil
 	}
-	return d.Dialect.Notify(ctx, tx, id, version)
+	return d.Dialect.Notify(ctx, tx, store.Change{ID: id, Version: version, Rev: rev})
 }
 
 // inTx runs fn in a transaction and commits it.
@@ -335,39 +335,35 @@ func (d *DB) Append(ctx context.Context, a store.Append) error {
 	}
 	newVersion := a.Version + len(a.Moves)
 	return d.inTx(ctx, func(tx *sql.Tx) error {
-		var res sql.Result
-		var err error
+		var row *sql.Row
 		if a.Result != nil {
-			res, err = tx.ExecContext(ctx, d.q(`UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ?,
-				status = 'over', result = ? WHERE id = ? AND version = ? AND status <> 'over'`),
+			row = tx.QueryRowContext(ctx, d.q(`UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ?,
+				status = 'over', result = ? WHERE id = ? AND version = ? AND status <> 'over' RETURNING rev`),
 				newVersion, ms(at), ms(at), mustJSON(a.Result), a.ID, a.Version)
 		} else {
-			res, err = tx.ExecContext(ctx, d.q(`UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ?
-				WHERE id = ? AND version = ? AND status <> 'over'`),
+			row = tx.QueryRowContext(ctx, d.q(`UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ?
+				WHERE id = ? AND version = ? AND status <> 'over' RETURNING rev`),
 				newVersion, ms(at), ms(at), a.ID, a.Version)
 		}
-		if err != nil {
-			return fmt.Errorf("match %s: append: %w", a.ID, err)
-		}
-		if err := d.changed(ctx, tx, res, a.ID, fmt.Sprintf("is no longer at version %d", a.Version)); err != nil {
+		var rev int
+		if err := d.changed(ctx, tx, row.Scan(&rev), a.ID, fmt.Sprintf("is no longer at version %d", a.Version)); err != nil {
 			return err
 		}
 		if err := d.insertMoves(ctx, tx, a.ID, a.Version, a.Moves, at); err != nil {
 			return err
 		}
-		return d.notify(ctx, tx, a.ID, newVersion)
+		return d.notify(ctx, tx, a.ID, newVersion, rev)
 	})
 }
 
-// changed turns an UPDATE that matched no row into ErrNotFound or
-// ErrConflict.
-func (d *DB) changed(ctx context.Context, tx *sql.Tx, res sql.Result, id, why string) error {
-	n, err := res.RowsAffected()
-	if err != nil {
-		return err
-	}
-	if n == 1 {
+// changed turns the error of an UPDATE ... RETURNING that matched no
+// row into ErrNotFound or ErrConflict.
+func (d *DB) changed(ctx context.Context, tx *sql.Tx, err error, id, why string) error {
+	if err == nil {
 		return nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("match %s: %w", id, err)
 	}
 	var one int
 	err = tx.QueryRowContext(ctx, d.q(`SELECT 1 FROM matches WHERE id = ?`), id).Scan(&one)
@@ -394,29 +390,24 @@ func (d *DB) Update(ctx context.Context, m *store.Match) error {
 	if ts.IsZero() {
 		ts = now
 	}
-	var version int
+	var version, rev int
 	err := d.inTx(ctx, func(tx *sql.Tx) error {
 		// Over is final: a seat change racing the last move must not
 		// reopen the match. The turn starts anew only when the match
 		// starts, so a seat change never moves a running turn timer.
-		res, err := tx.ExecContext(ctx, d.q(`UPDATE matches SET seats = ?, settings = ?, rematch = ?, rev = rev + 1, updated_ms = ?,
+		row := tx.QueryRowContext(ctx, d.q(`UPDATE matches SET seats = ?, settings = ?, rematch = ?, rev = rev + 1, updated_ms = ?,
 			turn_start_ms = CASE WHEN status = 'open' AND ? = 'running' THEN ? ELSE turn_start_ms END,
 			status = CASE WHEN status = 'over' THEN status ELSE ? END
-			WHERE id = ? AND rev = ?`),
+			WHERE id = ? AND rev = ? RETURNING version, rev`),
 			mustJSON(m.Seats), mustJSON(settings), m.Rematch, ms(now), string(m.Status), ms(ts), string(m.Status), m.ID, m.Rev)
+		err := d.changed(ctx, tx, row.Scan(&version, &rev), m.ID, fmt.Sprintf("is no longer at revision %d", m.Rev))
 		if err != nil {
-			return fmt.Errorf("update match %s: %w", m.ID, err)
-		}
-		if err := d.changed(ctx, tx, res, m.ID, fmt.Sprintf("is no longer at revision %d", m.Rev)); err != nil {
 			return err
 		}
-		if err := tx.QueryRowContext(ctx, d.q(`SELECT version FROM matches WHERE id = ?`), m.ID).Scan(&version); err != nil {
-			return err
-		}
-		return d.notify(ctx, tx, m.ID, version)
+		return d.notify(ctx, tx, m.ID, version, rev)
 	})
 	if err == nil {
-		m.Rev++
+		m.Rev = rev
 	}
 	return err
 }

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/commons-games/commons/bot"
+	"github.com/commons-games/commons/server"
+	"github.com/commons-games/commons/store"
+	"github.com/commons-games/commons/store/postgres"
+	"github.com/commons-games/commons/store/sqlite"
+)
+
+func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("serve", "serve [--addr HOST:PORT] [--db FILE|postgres://...] [--log-format text|json] [--log-level LEVEL]", stderr)
+	addr := fs.String("addr", "localhost:8080", "address to listen on (port 0 picks a free one)")
+	db := fs.String("db", "commons.db", "the database: a SQLite file (created if missing), or a postgres:// URL shared by several servers")
+	logFormat := fs.String("log-format", "text", "log format on stderr: text or json")
+	logLevel := fs.String("log-level", "info", "least level logged: debug, info, warn or error")
+	botTime := fs.Duration("bot-time", 10*time.Second, "longest a bot may think about one move")
+	timeoutBot := fs.String("timeout-bot", "random", "bot that moves for a player whose turn timer ran out (unless the match names one)")
+	var origins listFlag
+	fs.Var(&origins, "origin", "another host `PATTERN` whose pages may open WebSockets (repeatable)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		fs.Usage()
+		return fmt.Errorf("unexpected argument %q", pos[0])
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
+		return fmt.Errorf("--log-level %q: want debug, info, warn or error", *logLevel)
+	}
+	hopts := &slog.HandlerOptions{Level: level}
+	var logger *slog.Logger
+	switch *logFormat {
+	case "text":
+		logger = slog.New(slog.NewTextHandler(stderr, hopts))
+	case "json":
+		logger = slog.New(slog.NewJSONHandler(stderr, hopts))
+	default:
+		return fmt.Errorf("--log-format %q: want text or json", *logFormat)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	st, where, err := openStore(ctx, *db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	srv, err := server.New(server.Config{
+		Store: st, NewBot: bot.New, Logger: logger,
+		BotTime: *botTime, TimeoutBot: *timeoutBot, OriginPatterns: origins,
+	})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	if err := srv.Start(ctx); err != nil {
+		ln.Close()
+		return err
+	}
+	hs := &http.Server{
+		Handler:           srv.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	fmt.Fprintf(stdout, "Commons is serving at %s (database: %s). Stop with Ctrl-C.\n", openURL(ln.Addr()), where)
+	logger.Info("serving", "addr", ln.Addr().String(), "db", where)
+
+	select {
+	case err := <-served:
+		srv.Shutdown(context.Background())
+		return err
+	case <-ctx.Done():
+	}
+	stop() // a second signal kills at once
+	logger.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		logger.Warn("HTTP shutdown", "err", err)
+	}
+	if err := srv.Shutdown(sctx); err != nil {
+		logger.Warn("server shutdown", "err", err)
+	}
+	logger.Info("stopped")
+	return nil
+}
+
+// openStore opens the database --db names.
+func openStore(ctx context.Context, db string) (store.Store, string, error) {
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		st, err := postgres.Open(ctx, db)
+		if err != nil {
+			return nil, "", err
+		}
+		return st, "PostgreSQL", nil
+	}
+	st, err := sqlite.Open(ctx, db)
+	if err != nil {
+		return nil, "", err
+	}
+	return st, db, nil
+}
+
+// openURL is the address to open in a browser: a wildcard listen address
+// is reached through localhost.
+func openURL(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return "http://" + a.String() + "/"
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/"
+}
+

@@ -1,0 +1,816 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base32"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/record"
+	"github.com/commons-games/commons/store"
+)
+
+// apiError is an error with the HTTP status it is answered with, as
+// {"error": Msg}.
+type apiError struct {
+	Status int
+	Msg    string
+}
+
+func (e *apiError) Error() string { return e.Msg }
+
+func errorf(status int, format string, args ...any) *apiError {
+	return &apiError{Status: status, Msg: fmt.Sprintf(format, args...)}
+}
+
+func quote(s string) string { return strconv.Quote(s) }
+
+// Settings a match may have beside its game's options.
+const (
+	settingTurnTimer  = "turn_timer"
+	settingTimeoutBot = "timeout_bot"
+)
+
+// Bounds of a turn timer.
+const (
+	minTurnTimer = time.Second
+	maxTurnTimer = 7 * 24 * time.Hour
+)
+
+// turnTimer returns the match's turn timer, 0 if off.
+func turnTimer(h *store.Match) time.Duration {
+	d, err := time.ParseDuration(h.Settings[settingTurnTimer])
+	if err != nil {
+		return 0
+	}
+	return d
+}
+
+func (s *Server) routes() {
+	mux := http.NewServeMux()
+	h := s.handle
+	mux.Handle("GET /api/games", h(s.handleGames))
+	mux.Handle("GET /api/matches", h(s.handleList))
+	mux.Handle("POST /api/matches", h(s.handleCreate))
+	mux.Handle("GET /api/matches/{id}", h(s.handleMatch))
+	mux.Handle("GET /api/matches/{id}/state", h(s.handleState))
+	mux.Handle("GET /api/matches/{id}/record", h(s.handleRecord))
+	mux.Handle("POST /api/matches/{id}/join", h(s.handleJoin))
+	mux.Handle("POST /api/matches/{id}/leave", h(s.handleLeave))
+	mux.Handle("POST /api/matches/{id}/seats/{seat}/bot", h(s.handleSeatBot))
+	mux.Handle("POST /api/matches/{id}/moves", h(s.handleMove))
+	mux.Handle("POST /api/matches/{id}/rematch", h(s.handleRematch))
+	mux.Handle("GET /api/matches/{id}/ws", h(s.handleWS))
+	mux.Handle("/api/", h(func(w http.ResponseWriter, r *http.Request) error {
+		return errorf(http.StatusNotFound, "no API endpoint %s %s (see docs/api.md)", r.Method, r.URL.Path)
+	}))
+	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(indexHTML)
+	})
+	s.mux = mux
+}
+
+// handle turns a handler that returns an error into an http.Handler that
+// answers {"error": ...} with the error's status.
+func (s *Server) handle(fn func(w http.ResponseWriter, r *http.Request) error) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		err := fn(w, r)
+		if err == nil {
+			return
+		}
+		var ae *apiError
+		if !errors.As(err, &ae) {
+			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+				ae = errorf(http.StatusServiceUnavailable, "timed out")
+			} else {
+				s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+				ae = errorf(http.StatusInternalServerError, "internal error")
+			}
+		}
+		writeJSON(w, ae.Status, map[string]string{"error": ae.Msg})
+	})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(marshal(v))
+	w.Write([]byte("\n"))
+}
+
+// statusWriter records the status code for the request log and metrics.
+type statusWriter struct {
+	http.ResponseWriter
+	code int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.code == 0 {
+		w.code = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.code == 0 {
+		w.code = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController (and the WebSocket upgrade) reach
+// the connection.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// logRequests logs each request (never its query: a WebSocket URL may
+// carry a seat token) and counts it.
+func (s *Server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		next.ServeHTTP(sw, r)
+		code := sw.code
+		if code == 0 {
+			code = http.StatusSwitchingProtocols // hijacked by the WebSocket
+		}
+		s.metrics.requests.WithLabelValues(r.Method, strconv.Itoa(code)).Inc()
+		level := slog.LevelInfo
+		if r.URL.Path == "/metrics" || r.URL.Path == "/healthz" || code < 400 && r.Method == http.MethodGet {
+			level = slog.LevelDebug
+		}
+		s.log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", code,
+			"duration", time.Since(start).Round(time.Microsecond), "remote", r.RemoteAddr)
+	})
+}
+
+// decode reads a JSON request body into v: one object, no unknown
+// fields, at most MaxBodyBytes. An empty body is allowed when optional.
+func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any, optional bool) error {
+	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes)
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil {
+		if _, terr := dec.Token(); terr != io.EOF {
+			err = errors.New("data after the JSON object")
+			var mbe *http.MaxBytesError
+			if errors.As(terr, &mbe) {
+				err = terr
+			}
+		}
+	}
+	var mbe *http.MaxBytesError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &mbe):
+		return errorf(http.StatusRequestEntityTooLarge, "request body over %d bytes", mbe.Limit)
+	case errors.Is(err, io.EOF) && optional:
+		return nil
+	case errors.Is(err, io.EOF):
+		return errorf(http.StatusBadRequest, "empty request body: want a JSON object")
+	}
+	return errorf(http.StatusBadRequest, "malformed JSON: %v", err)
+}
+
+// bearer returns the seat token of a request: "Authorization: Bearer T",
+// or the query parameter token=T (browsers cannot set headers on a
+// WebSocket).
+func bearer(r *http.Request) string {
+	if h := r.Header.Get("Authorization"); h != "" {
+		if t, ok := strings.CutPrefix(h, "Bearer "); ok {
+			return strings.TrimSpace(t)
+		}
+		return strings.TrimSpace(h)
+	}
+	return r.URL.Query().Get("token")
+}
+
+// newToken returns a new secret seat token and its hash. Only the hash is
+// stored, so a copy of the database hands nobody a seat.
+func newToken() (token, hash string) {
+	var b [32]byte
+	rand.Read(b[:])
+	token = base64.RawURLEncoding.EncodeToString(b[:])
+	return token, hashToken(token)
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+func tokenHashEqual(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
+
+// newID returns a new match ID: 60 random bits in lower-case base32.
+func newID() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:]))[:12]
+}
+
+func newSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:]) & record.MaxSeed
+}
+
+// requireSeat returns the seat the request's token holds in m.
+func requireSeat(r *http.Request, m *live) (game.Player, string, error) {
+	tok := bearer(r)
+	if tok == "" {
+		return 0, "", errorf(http.StatusUnauthorized, "missing seat token: send Authorization: Bearer TOKEN")
+	}
+	hash := hashToken(tok)
+	m.mu.Lock()
+	p, ok := m.seatOfLocked(hash)
+	m.mu.Unlock()
+	if !ok {
+		return 0, "", errorf(http.StatusForbidden, "that token holds no seat of match %s", m.id)
+	}
+	return p, hash, nil
+}
+
+func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) error {
+	infos := []game.Info{}
+	for _, g := range game.Games() {
+		infos = append(infos, g.Info())
+	}
+	writeJSON(w, http.StatusOK, infos)
+	return nil
+}
+
+func (s *Server) handleList(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	opt := store.ListOptions{Status: []store.Status{store.Open, store.Running}, Limit: 100}
+	if v := q.Get("status"); v != "" {
+		opt.Status = nil
+		for _, st := range strings.Split(v, ",") {
+			if !store.Status(st).Valid() {
+				return errorf(http.StatusBadRequest, "status %q: want open, running or over (comma-separated)", st)
+			}
+			opt.Status = append(opt.Status, store.Status(st))
+		}
+	}
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1000 {
+			return errorf(http.StatusBadRequest, "limit %q: want 1 to 1000", v)
+		}
+		opt.Limit = n
+	}
+	gameName := q.Get("game")
+	if gameName != "" {
+		if _, err := game.Lookup(gameName); err != nil {
+			return errorf(http.StatusBadRequest, "%v", err)
+		}
+		opt.Limit = 1000 // filtered below
+	}
+	hs, err := s.st.List(r.Context(), opt)
+	if err != nil {
+		return err
+	}
+	out := []matchView{}
+	for _, h := range hs {
+		if gameName == "" || h.Game == gameName {
+			out = append(out, viewMatch(h))
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// createRequest is the body of POST /api/matches.
+type createRequest struct {
+	Game    string       `json:"game"`
+	Players int          `json:"players"`
+	Options game.Options `json:"options"`
+	// Seats says who plays each seat: "human" (or "") for a person, or a
+	// bot spec. Left out: every seat is for a person.
+	Seats []string `json:"seats"`
+	// TurnTimer is a Go duration ("90s", "2m"); "" or "off" for none.
+	TurnTimer string `json:"turn_timer"`
+	// TimeoutBot plays for a person whose timer runs out.
+	TimeoutBot string `json:"timeout_bot"`
+	// Join, if not 0, seats the creator at that seat (-1: the first
+	// human seat) and answers with its token.
+	Join int    `json:"join"`
+	Name string `json:"name"`
+}
+
+// seatAnswer is the answer of create, join and rematch: the match, and the
+// seat taken with its secret token (shown this once only).
+type seatAnswer struct {
+	Match matchView `json:"match"`
+	Seat  int       `json:"seat,omitempty"`
+	Token string    `json:"token,omitempty"`
+}
+
+func checkName(name string) error {
+	if len(name) > 40 {
+		return errorf(http.StatusBadRequest, "name too long: at most 40 bytes")
+	}
+	for _, c := range name {
+		if !unicode.IsPrint(c) {
+			return errorf(http.StatusBadRequest, "name %q: only printable characters", name)
+		}
+	}
+	return nil
+}
+
+func (s *Server) checkBot(spec string) error {
+	if s.cfg.NewBot == nil {
+		return errorf(http.StatusBadRequest, "this server has no bots")
+	}
+	if _, err := s.cfg.NewBot(spec, 0); err != nil {
+		return errorf(http.StatusBadRequest, "bot %q: %v", spec, err)
+	}
+	return nil
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
+	var req createRequest
+	if err := s.decode(w, r, &req, false); err != nil {
+		return err
+	}
+	if req.Game == "" {
+		return errorf(http.StatusBadRequest, `missing "game" (see GET /api/games)`)
+	}
+	g, err := game.Lookup(req.Game)
+	if err != nil {
+		return errorf(http.StatusBadRequest, "%v", err)
+	}
+	info := g.Info()
+	if req.Players == 0 {
+		req.Players = info.MinPlayers
+	}
+	cfg, err := game.Resolve(g, req.Players, req.Options)
+	if err != nil {
+		return errorf(http.StatusBadRequest, "%v", err)
+	}
+	st, err := g.New(cfg)
+	if err != nil {
+		return errorf(http.StatusBadRequest, "%v", err)
+	}
+	if req.Seats != nil && len(req.Seats) != cfg.Players {
+		return errorf(http.StatusBadRequest, "%d seats given for %d players", len(req.Seats), cfg.Players)
+	}
+	seats := make([]store.Seat, cfg.Players)
+	for i, who := range req.Seats {
+		if who == "" || who == "human" {
+			continue
+		}
+		if err := s.checkBot(who); err != nil {
+			return errorf(http.StatusBadRequest, "seat %d: %v", i+1, err)
+		}
+		seats[i] = store.Seat{Bot: who, Name: who}
+	}
+	settings := map[string]string{}
+	if t := req.TurnTimer; t != "" && t != "off" {
+		d, err := time.ParseDuration(t)
+		if err != nil || d < minTurnTimer || d > maxTurnTimer {
+			return errorf(http.StatusBadRequest, "turn_timer %q: want a duration from %v to %v, such as 90s or 5m, or off", t, minTurnTimer, maxTurnTimer)
+		}
+		if s.cfg.NewBot == nil {
+			return errorf(http.StatusBadRequest, "turn timers need bots, and this server has none")
+		}
+		settings[settingTurnTimer] = d.String()
+	}
+	if req.TimeoutBot != "" {
+		if err := s.checkBot(req.TimeoutBot); err != nil {
+			return errorf(http.StatusBadRequest, "timeout_bot: %v", err)
+		}
+		settings[settingTimeoutBot] = req.TimeoutBot
+	}
+	if err := checkName(req.Name); err != nil {
+		return err
+	}
+	token := ""
+	if req.Join != 0 {
+		n := req.Join
+		if n == -1 {
+			n = slices.IndexFunc(seats, store.Seat.Free) + 1
+			if n == 0 {
+				return errorf(http.StatusBadRequest, "join: every seat is a bot's")
+			}
+		}
+		if n < 1 || n > cfg.Players {
+			return errorf(http.StatusBadRequest, "join: seat %d: want 1 to %d (or -1 for the first free seat)", n, cfg.Players)
+		}
+		if !seats[n-1].Free() {
+			return errorf(http.StatusBadRequest, "join: seat %d is a bot's", n)
+		}
+		var hash string
+		token, hash = newToken()
+		seats[n-1] = store.Seat{Name: req.Name, TokenHash: hash}
+		req.Join = n
+	}
+	h := &store.Match{
+		Game: info.Name, Players: cfg.Players, Options: cfg.Options, Seed: newSeed(),
+		Settings: settings, Seats: seats, Status: store.Open,
+	}
+	if !slices.ContainsFunc(seats, store.Seat.Free) {
+		h.Status = store.Running
+	}
+	m, err := s.createMatch(r.Context(), h, st)
+	if err != nil {
+		return err
+	}
+	s.metrics.created.WithLabelValues(info.Name).Inc()
+	s.log.Info("match created", "match", h.ID, "game", info.Name, "players", cfg.Players, "status", h.Status)
+	m.mu.Lock()
+	ans := seatAnswer{Match: m.viewLocked(), Seat: req.Join, Token: token}
+	m.mu.Unlock()
+	writeJSON(w, http.StatusCreated, ans)
+	return nil
+}
+
+// createMatch draws the set-up's chance outcomes (the deal) from the
+// seed, stores the match with them as its first log entries, and holds
+// it live.
+func (s *Server) createMatch(ctx context.Context, h *store.Match, st game.State) (*live, error) {
+	var moves []string
+	r := game.NewRand(h.Seed)
+	for game.IsChance(st) {
+		a := game.SampleChance(st, r, nil)
+		moves = append(moves, record.Notation(st, a))
+		if err := st.Apply(a); err != nil {
+			return nil, fmt.Errorf("%s rejected its own chance outcome: %v", h.Game, err)
+		}
+	}
+	for try := 0; ; try++ {
+		h.ID = newID()
+		err := s.st.Create(ctx, h, moves)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, store.ErrExists) || try == 3 {
+			return nil, err
+		}
+	}
+	m := newLive(s, h.ID)
+	m.mu.Lock()
+	err := m.rebuildLocked(h.Clone(), moves)
+	if err == nil {
+		m.scheduleLocked()
+	}
+	m.mu.Unlock()
+	m.err = err
+	close(m.loaded)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.down {
+		return nil, errShuttingDown
+	}
+	if old := s.live[h.ID]; old == nil {
+		s.live[h.ID] = m
+		s.metrics.live.Set(float64(len(s.live)))
+	}
+	return m, nil
+}
+
+func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.match(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	m.mu.Lock()
+	v := m.viewLocked()
+	m.mu.Unlock()
+	writeJSON(w, http.StatusOK, v)
+	return nil
+}
+
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.match(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	viewer := game.Spectator
+	if bearer(r) != "" {
+		if viewer, _, err = requireSeat(r, m); err != nil {
+			return err
+		}
+	}
+	m.mu.Lock()
+	msg := m.stateLocked(viewer, 0)
+	b := marshal(msg) // under the lock: the observation may share the state's memory
+	m.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(append(b, '\n'))
+	return nil
+}
+
+func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.match(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	want := r.URL.Query().Get("view")
+	if want != "" && want != "public" && want != "complete" {
+		return errorf(http.StatusBadRequest, "view %q: want public or complete", want)
+	}
+	m.mu.Lock()
+	over := m.hdr.Status == store.Over
+	var rec *record.Record
+	if want == "complete" && !over {
+		m.mu.Unlock()
+		return errorf(http.StatusForbidden, "the complete record (every chance outcome, every hidden move, the seed) is given out once the game is over")
+	}
+	rec = m.recordLocked(over && want != "public")
+	m.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(rec.Marshal())
+	return nil
+}
+
+// joinRequest is the body of POST /api/matches/{id}/join.
+type joinRequest struct {
+	// Seat is the seat to take; 0 for the first free one.
+	Seat int    `json:"seat"`
+	Name string `json:"name"`
+}
+
+func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
+	var req joinRequest
+	if err := s.decode(w, r, &req, true); err != nil {
+		return err
+	}
+	if err := checkName(req.Name); err != nil {
+		return err
+	}
+	m, err := s.match(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	ans, err := s.join(r.Context(), m, req.Seat, req.Name)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, ans)
+	return nil
+}
+
+// join seats a person at seat n (0: the first free seat) of m.
+func (s *Server) join(ctx context.Context, m *live, n int, name string) (*seatAnswer, error) {
+	token, hash := newToken()
+	seat := 0
+	h, err := m.changeSeats(ctx, func(h *store.Match) error {
+		if h.Status == store.Over {
+			return errorf(http.StatusConflict, "the game is over")
+		}
+		seat = n
+		if seat == 0 {
+			seat = slices.IndexFunc(h.Seats, store.Seat.Free) + 1
+			if seat == 0 {
+				return errorf(http.StatusConflict, "no free seat in match %s", h.ID)
+			}
+		}
+		if seat < 1 || seat > h.Players {
+			return errorf(http.StatusBadRequest, "seat %d: want 1 to %d", seat, h.Players)
+		}
+		if !h.Seats[seat-1].Free() {
+			return errorf(http.StatusConflict, "seat %d is taken", seat)
+		}
+		h.Seats[seat-1] = store.Seat{Name: name, TokenHash: hash}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.log.Info("seat taken", "match", h.ID, "seat", seat)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return &seatAnswer{Match: m.viewLocked(), Seat: seat, Token: token}, nil
+}
+
+// botRequest is the body of leave (optional) and of seats/{n}/bot.
+type botRequest struct {
+	// Bot is the spec of the bot to hand the seat to.
+	Bot string `json:"bot"`
+}
+
+func (s *Server) handleLeave(w http.ResponseWriter, r *http.Request) error {
+	var req botRequest
+	if err := s.decode(w, r, &req, true); err != nil {
+		return err
+	}
+	if req.Bot != "" {
+		if err := s.checkBot(req.Bot); err != nil {
+			return err
+		}
+	}
+	m, err := s.match(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	_, hash, err := requireSeat(r, m)
+	if err != nil {
+		return err
+	}
+	h, err := m.changeSeats(r.Context(), func(h *store.Match) error {
+		for i, seat := range h.Seats {
+			if seat.TokenHash != "" && tokenHashEqual(seat.TokenHash, hash) {
+				h.Seats[i] = store.Seat{}
+				if req.Bot != "" {
+					h.Seats[i] = store.Seat{Bot: req.Bot, Name: req.Bot}
+				}
+				return nil
+			}
+		}
+		return errorf(http.StatusForbidden, "that token holds no seat of match %s", h.ID)
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, viewMatch(h))
+	return nil
+}
+
+func (s *Server) handleSeatBot(w http.ResponseWriter, r *http.Request) error {
+	var req botRequest
+	if err := s.decode(w, r, &req, false); err != nil {
+		return err
+	}
+	if req.Bot == "" {
+		return errorf(http.StatusBadRequest, `missing "bot": the bot spec to hand the seat to`)
+	}
+	if err := s.checkBot(req.Bot); err != nil {
+		return err
+	}
+	m, err := s.match(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(r.PathValue("seat"))
+	if err != nil {
+		return errorf(http.StatusBadRequest, "seat %q: want a number", r.PathValue("seat"))
+	}
+	if _, _, err := requireSeat(r, m); err != nil {
+		return err
+	}
+	h, err := m.changeSeats(r.Context(), func(h *store.Match) error {
+		if h.Status == store.Over {
+			return errorf(http.StatusConflict, "the game is over")
+		}
+		if n < 1 || n > h.Players {
+			return errorf(http.StatusBadRequest, "seat %d: want 1 to %d", n, h.Players)
+		}
+		if !h.Seats[n-1].Free() {
+			return errorf(http.StatusConflict, "seat %d is taken: only a free seat can be handed to a bot", n)
+		}
+		h.Seats[n-1] = store.Seat{Bot: req.Bot, Name: req.Bot}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, viewMatch(h))
+	return nil
+}
+
+// moveRequest is the body of POST /api/matches/{id}/moves.
+type moveRequest struct {
+	Move string `json:"move"`
+	// Version is the version of the state the player saw.
+	Version *int `json:"version"`
+}
+
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) error {
+	var req moveRequest
+	if err := s.decode(w, r, &req, false); err != nil {
+		return err
+	}
+	m, err := s.match(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	tok := bearer(r)
+	if tok == "" {
+		return errorf(http.StatusUnauthorized, "missing seat token: send Authorization: Bearer TOKEN")
+	}
+	if req.Version == nil {
+		return errorf(http.StatusBadRequest, `missing "version": the version of the state you saw`)
+	}
+	if req.Move == "" {
+		return errorf(http.StatusBadRequest, `missing "move"`)
+	}
+	res, err := m.play(r.Context(), hashToken(tok), *req.Version, req.Move)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, res)
+	return nil
+}
+
+func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.match(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	p, _, err := requireSeat(r, m)
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	newID := ""
+	h, err := m.changeSeats(ctx, func(h *store.Match) error {
+		if h.Status != store.Over {
+			return errorf(http.StatusConflict, "a rematch can be asked for once the game is over")
+		}
+		if h.Rematch == "" {
+			h.Rematch = newIDFunc()
+		}
+		newID = h.Rematch
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	next, err := s.match(ctx, newID)
+	var ae *apiError
+	if errors.As(err, &ae) && ae.Status == http.StatusNotFound {
+		// We (or another node, which crashed before) named the rematch
+		// but nobody made it yet: make it now, with the same game,
+		// options and bots, a new seed, and every person's seat free.
+		next, err = s.createRematch(ctx, h)
+	}
+	if err != nil {
+		return err
+	}
+	ans, err := s.join(ctx, next, p.Seat(), "")
+	if err != nil {
+		if errors.As(err, &ae) && ae.Status == http.StatusConflict {
+			ans, err = s.join(ctx, next, 0, "")
+		}
+		if err != nil {
+			return err
+		}
+	}
+	writeJSON(w, http.StatusOK, ans)
+	return nil
+}
+
+// newIDFunc makes match IDs (a variable for tests).
+var newIDFunc = newID
+
+func (s *Server) createRematch(ctx context.Context, old *store.Match) (*live, error) {
+	g, err := game.Lookup(old.Game)
+	if err != nil {
+		return nil, err
+	}
+	st, err := game.NewState(g, old.Players, old.Options)
+	if err != nil {
+		return nil, err
+	}
+	seats := make([]store.Seat, old.Players)
+	for i, seat := range old.Seats {
+		if seat.Bot != "" {
+			seats[i] = store.Seat{Bot: seat.Bot, Name: seat.Name}
+		}
+	}
+	h := &store.Match{
+		ID: old.Rematch, Game: old.Game, Players: old.Players, Options: old.Options, Seed: newSeed(),
+		Settings: old.Settings, Seats: seats, Status: store.Open, RematchOf: old.ID,
+	}
+	var moves []string
+	r := game.NewRand(h.Seed)
+	for game.IsChance(st) {
+		a := game.SampleChance(st, r, nil)
+		moves = append(moves, record.Notation(st, a))
+		if err := st.Apply(a); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.st.Create(ctx, h, moves); err != nil && !errors.Is(err, store.ErrExists) {
+		return nil, err
+	}
+	s.metrics.created.WithLabelValues(h.Game).Inc()
+	return s.match(ctx, h.ID)
+}

@@ -1,0 +1,705 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/record"
+	"github.com/commons-games/commons/store"
+)
+
+// live is a match held in memory: its header, the state its log replays
+// to, and its clients. Every field after mu is guarded by mu, which is
+// held across the store write of a change, so one node applies one change
+// of a match at a time (nodes race each other only through the store's
+// compare-and-set).
+type live struct {
+	s      *Server
+	id     string
+	loaded chan struct{} // closed when the first load is over
+	err    error         // of the first load
+
+	mu      sync.Mutex
+	hdr     *store.Match // hdr.Version == len(log) at all times
+	g       game.Game
+	info    game.Info
+	st      game.State   // the state after log
+	log     []string     // the complete log
+	public  []string     // the log as everybody may see it (publicEntry)
+	actors  []game.Player // who made each entry (game.Chance for chance)
+	draws   int          // chance entries in log: draws taken from the seed
+	clients map[*client]struct{}
+	timer   *time.Timer // the turn timer of the player to move
+	auto    int         // version an automatic move is being computed for, or -1
+	used    time.Time
+	closed  bool // dropped from the server's map: look the match up again
+	obuf    []game.ChanceOutcome
+	abuf    []game.Action
+}
+
+func newLive(s *Server, id string) *live {
+	return &live{s: s, id: id, loaded: make(chan struct{}), clients: map[*client]struct{}{}, auto: -1, used: time.Now()}
+}
+
+// match returns the live match id, loading it from the store if this node
+// does not hold it. Unknown matches give a 404 apiError.
+func (s *Server) match(ctx context.Context, id string) (*live, error) {
+	for {
+		s.mu.Lock()
+		if s.down {
+			s.mu.Unlock()
+			return nil, errShuttingDown
+		}
+		m := s.live[id]
+		if m == nil {
+			m = newLive(s, id)
+			s.live[id] = m
+			s.metrics.live.Set(float64(len(s.live)))
+			s.mu.Unlock()
+			m.err = m.load(ctx)
+			if m.err != nil {
+				s.mu.Lock()
+				delete(s.live, id)
+				s.metrics.live.Set(float64(len(s.live)))
+				s.mu.Unlock()
+			}
+			close(m.loaded)
+		} else {
+			s.mu.Unlock()
+			select {
+			case <-m.loaded:
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		}
+		if m.err != nil {
+			if errors.Is(m.err, store.ErrNotFound) {
+				return nil, errorf(http.StatusNotFound, "no match %q", id)
+			}
+			return nil, m.err
+		}
+		m.mu.Lock()
+		closed := m.closed
+		m.used = time.Now()
+		m.mu.Unlock()
+		if !closed {
+			return m, nil
+		}
+	}
+}
+
+var errShuttingDown = errorf(http.StatusServiceUnavailable, "the server is shutting down")
+
+func (m *live) ready() bool {
+	select {
+	case <-m.loaded:
+		return m.err == nil
+	default:
+		return false
+	}
+}
+
+// knows reports whether m has already seen change ch.
+func (m *live) knows(ch store.Change) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return ch.Version <= len(m.log) && ch.Rev <= m.hdr.Rev
+}
+
+// idleSince reports (and marks closed) a match with no clients and
+// nothing due that was last used more than d ago.
+func (m *live) idleSince(d time.Duration) bool {
+	if !m.ready() || !m.mu.TryLock() {
+		return false
+	}
+	defer m.mu.Unlock()
+	if len(m.clients) > 0 || m.auto >= 0 || m.timer != nil || time.Since(m.used) < d {
+		return false
+	}
+	m.closed = true
+	return true
+}
+
+func (m *live) load(ctx context.Context) error {
+	h, err := m.s.st.Get(ctx, m.id)
+	if err != nil {
+		return err
+	}
+	moves, err := m.s.st.Moves(ctx, m.id, 0)
+	if err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err := m.rebuildLocked(h, moves); err != nil {
+		return err
+	}
+	m.scheduleLocked()
+	return nil
+}
+
+// rebuildLocked replays the log from the start.
+func (m *live) rebuildLocked(h *store.Match, moves []string) error {
+	if len(moves) > h.Version {
+		moves = moves[:h.Version] // appended after h was read: the next sync takes them
+	}
+	g, err := game.Lookup(h.Game)
+	if err != nil {
+		return fmt.Errorf("match %s: %v", h.ID, err)
+	}
+	info := g.Info()
+	r := &record.Record{Game: h.Game, Players: h.Players, Options: h.Options, Moves: moves}
+	var public []string
+	var actors []game.Player
+	rep, err := record.Play(r, record.Options{Trace: func(st record.Step) {
+		public = append(public, publicEntry(info, st.State, st.Player, st.Action, st.Move))
+		actors = append(actors, st.Player)
+	}})
+	if err != nil {
+		return fmt.Errorf("match %s: replaying its log: %v", h.ID, err)
+	}
+	if len(rep.Complete.Moves) != len(moves) {
+		return fmt.Errorf("match %s: its log of %d entries replays to %d", h.ID, len(moves), len(rep.Complete.Moves))
+	}
+	m.g, m.info, m.st = g, info, rep.State
+	m.log, m.public, m.actors = moves, public, actors
+	m.draws = 0
+	for _, e := range moves {
+		if record.IsChance(e) {
+			m.draws++
+		}
+	}
+	h.Version = len(moves)
+	m.hdr = h
+	return nil
+}
+
+// sync brings m up to date with the store: header and new log entries.
+func (m *live) sync(ctx context.Context) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return nil
+	}
+	return m.syncLocked(ctx)
+}
+
+func (m *live) syncLocked(ctx context.Context) error {
+	h, err := m.s.st.Get(ctx, m.id)
+	if err != nil {
+		return err
+	}
+	return m.adoptLocked(ctx, h)
+}
+
+// adoptLocked makes h (fresh from the store) m's header, reading the log
+// entries m lacks, and tells the clients if anything changed.
+func (m *live) adoptLocked(ctx context.Context, h *store.Match) error {
+	old := len(m.log)
+	changed := h.Rev != m.hdr.Rev || h.Status != m.hdr.Status || h.Version != old
+	switch {
+	case h.Version < old:
+		// The store lost entries we applied: never happens with a
+		// durable store, but the store is the truth.
+		moves, err := m.s.st.Moves(ctx, m.id, 0)
+		if err != nil {
+			return err
+		}
+		if err := m.rebuildLocked(h, moves); err != nil {
+			return err
+		}
+	case h.Version > old:
+		moves, err := m.s.st.Moves(ctx, m.id, old)
+		if err != nil {
+			return err
+		}
+		if len(moves) > h.Version-old {
+			moves = moves[:h.Version-old]
+		}
+		if len(moves) < h.Version-old {
+			return fmt.Errorf("match %s: header at version %d, log at %d", m.id, h.Version, old+len(moves))
+		}
+		if err := m.extendLocked(moves); err != nil {
+			return err
+		}
+	}
+	h.Version = len(m.log)
+	m.hdr = h
+	if changed {
+		m.broadcastLocked()
+		m.scheduleLocked()
+	}
+	return nil
+}
+
+// extendLocked applies log entries written by another node.
+func (m *live) extendLocked(moves []string) error {
+	st := m.st.Clone()
+	var public []string
+	var actors []game.Player
+	draws := m.draws
+	for i, e := range moves {
+		p := st.CurrentPlayer()
+		text := e
+		if p == game.Chance {
+			if !record.IsChance(e) {
+				return fmt.Errorf("match %s: entry %d %q: a chance outcome is due", m.id, len(m.log)+i, e)
+			}
+			text = e[len(record.ChancePrefix):]
+			draws++
+		}
+		a, err := st.ParseAction(text)
+		if err != nil {
+			return fmt.Errorf("match %s: entry %d %q: %v", m.id, len(m.log)+i, e, err)
+		}
+		public = append(public, publicEntry(m.info, st, p, a, e))
+		actors = append(actors, p)
+		if err := st.Apply(a); err != nil {
+			return fmt.Errorf("match %s: entry %d %q: %v", m.id, len(m.log)+i, e, err)
+		}
+	}
+	m.st, m.draws = st, draws
+	m.log = append(m.log, moves...)
+	m.public = append(m.public, public...)
+	m.actors = append(m.actors, actors...)
+	return nil
+}
+
+// rng returns the match's generator positioned after its draws so far.
+// Each chance outcome takes one draw (game.SampleOutcome), so re-deriving
+// it from the seed and the number of chance entries continues the same
+// sequence after a reload, on any node, and the complete record replays
+// from its seed alone (docs/records.md).
+func (m *live) rng() *rand.Rand {
+	r := game.NewRand(m.hdr.Seed)
+	for range m.draws {
+		r.Float64()
+	}
+	return r
+}
+
+// seatOf returns the seat whose token hashes to hash.
+func (m *live) seatOfLocked(hash string) (game.Player, bool) {
+	if hash == "" {
+		return game.Spectator, false
+	}
+	for i, seat := range m.hdr.Seats {
+		if seat.TokenHash != "" && tokenHashEqual(seat.TokenHash, hash) {
+			return game.Player(i), true
+		}
+	}
+	return game.Spectator, false
+}
+
+// play makes a person's move: the holder of the token hashing to hash
+// plays text, having seen version.
+func (m *live) play(ctx context.Context, hash string, version int, text string) (*moveResult, error) {
+	start := time.Now()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return nil, errorf(http.StatusServiceUnavailable, "the match was unloaded; try again")
+	}
+	m.used = start
+	if version > len(m.log) {
+		// The client has seen a version this node has not heard of yet.
+		if err := m.syncLocked(ctx); err != nil {
+			return nil, m.storeError(err)
+		}
+	}
+	p, ok := m.seatOfLocked(hash)
+	if !ok {
+		return nil, errorf(http.StatusForbidden, "that token holds no seat of match %s", m.id)
+	}
+	if err := m.canMoveLocked(p, version); err != nil {
+		return nil, err
+	}
+	text = strings.TrimSpace(text)
+	a, err := m.st.ParseAction(text)
+	if err != nil {
+		return nil, errorf(http.StatusUnprocessableEntity, "%q is not a move here: %v", text, err)
+	}
+	if !m.legalLocked(a) {
+		why := m.st.Clone().Apply(a)
+		if why == nil {
+			why = errors.New("not legal now")
+		}
+		return nil, errorf(http.StatusUnprocessableEntity, "illegal move %q: %v", text, why)
+	}
+	return m.commitLocked(ctx, &a, "human", start, p)
+}
+
+// canMoveLocked checks that seat p may move now at version.
+func (m *live) canMoveLocked(p game.Player, version int) error {
+	switch m.hdr.Status {
+	case store.Over:
+		return errorf(http.StatusConflict, "the game is over")
+	case store.Open:
+		return errorf(http.StatusConflict, "the match has not started: %s free", freeSeats(m.hdr))
+	}
+	if version != len(m.log) {
+		return errorf(http.StatusConflict, "stale version %d: the match is at version %d; reload and try again", version, len(m.log))
+	}
+	if cur := m.st.CurrentPlayer(); cur != p {
+		return errorf(http.StatusConflict, "not your turn: %v is to move, you are %v", cur, p)
+	}
+	return nil
+}
+
+func freeSeats(h *store.Match) string {
+	var free []string
+	for i, seat := range h.Seats {
+		if seat.Free() {
+			free = append(free, fmt.Sprint(i+1))
+		}
+	}
+	switch len(free) {
+	case 0:
+		return "no seat is"
+	case 1:
+		return "seat " + free[0] + " is"
+	}
+	return "seats " + strings.Join(free, ", ") + " are"
+}
+
+func (m *live) legalLocked(a game.Action) bool {
+	m.abuf = m.st.LegalActions(m.abuf)
+	for _, l := range m.abuf {
+		if l == a {
+			return true
+		}
+	}
+	return false
+}
+
+// moveResult is what a mover is told: the new version and the entries
+// its move added (as the mover may see them).
+type moveResult struct {
+	Version int         `json:"version"`
+	Applied []entryView `json:"applied"`
+}
+
+// commitLocked applies action a (nil: none, only the chance outcomes
+// due) and the chance outcomes that follow it, writes them to the store
+// at the current version, and only then updates m, broadcasts and
+// schedules what comes next. by labels the metrics: human, bot, timeout.
+func (m *live) commitLocked(ctx context.Context, a *game.Action, by string, start time.Time, mover game.Player) (*moveResult, error) {
+	from := len(m.log)
+	next := m.st.Clone()
+	var entries, public []string
+	var actors []game.Player
+	add := func(a game.Action) error {
+		p := next.CurrentPlayer()
+		e := record.Notation(next, a)
+		entries = append(entries, e)
+		public = append(public, publicEntry(m.info, next, p, a, e))
+		actors = append(actors, p)
+		return next.Apply(a)
+	}
+	if a != nil {
+		if err := add(*a); err != nil {
+			return nil, errorf(http.StatusUnprocessableEntity, "illegal move %q: %v", entries[0], err)
+		}
+	}
+	draws := m.draws
+	var r *rand.Rand
+	for game.IsChance(next) {
+		if r == nil {
+			r = m.rng()
+		}
+		o := game.SampleChance(next, r, m.obuf)
+		draws++
+		if err := add(o); err != nil {
+			return nil, fmt.Errorf("match %s: %s rejected its own chance outcome %q: %v", m.id, m.info.Name, entries[len(entries)-1], err)
+		}
+	}
+	if len(entries) == 0 {
+		return &moveResult{Version: from}, nil
+	}
+	var result []float64
+	if game.IsTerminal(next) {
+		result = next.Returns(nil)
+	}
+	now := time.Now()
+	err := m.s.st.Append(ctx, store.Append{ID: m.id, Version: from, Moves: entries, Result: result, At: now})
+	if errors.Is(err, store.ErrConflict) {
+		m.s.metrics.conflicts.Inc()
+		if serr := m.syncLocked(ctx); serr != nil {
+			m.s.log.Error("reloading after a conflict", "match", m.id, "err", serr)
+		}
+		return nil, errorf(http.StatusConflict, "stale version %d: the match moved on to version %d before the move was written; reload and try again", from, len(m.log))
+	}
+	if err != nil {
+		return nil, m.storeError(err)
+	}
+	m.s.metrics.moveLatency.WithLabelValues(by).Observe(time.Since(start).Seconds())
+	for _, p := range actors {
+		label := by
+		if p == game.Chance {
+			label = "chance"
+		}
+		m.s.metrics.moves.WithLabelValues(m.info.Name, label).Inc()
+	}
+	m.st, m.draws = next, draws
+	m.log = append(m.log, entries...)
+	m.public = append(m.public, public...)
+	m.actors = append(m.actors, actors...)
+	m.hdr.Version, m.hdr.TurnStart = len(m.log), now
+	if result != nil {
+		m.hdr.Status, m.hdr.Result = store.Over, result
+		m.s.log.Info("match over", "match", m.id, "game", m.info.Name, "moves", len(m.log), "result", result)
+	}
+	m.broadcastLocked()
+	m.scheduleLocked()
+	return &moveResult{Version: len(m.log), Applied: m.entriesLocked(from, mover)}, nil
+}
+
+func (m *live) storeError(err error) error {
+	var ae *apiError
+	if errors.As(err, &ae) {
+		return err
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		return errorf(http.StatusNotFound, "no match %q", m.id)
+	}
+	m.s.metrics.storeFailures.Inc()
+	m.s.log.Error("store", "match", m.id, "err", err)
+	return errorf(http.StatusServiceUnavailable, "the match could not be saved or read; nothing was changed: %v", err)
+}
+
+// scheduleLocked arranges what the server does by itself next: draw the
+// chance outcomes due, let a bot move, or arm the turn timer of the
+// person to move.
+func (m *live) scheduleLocked() {
+	if m.timer != nil {
+		m.timer.Stop()
+		m.timer = nil
+	}
+	if m.closed || m.hdr.Status == store.Over {
+		return
+	}
+	v := len(m.log)
+	cur := m.st.CurrentPlayer()
+	switch {
+	case cur == game.Chance:
+		m.startAutoLocked(v, cur, "", "chance")
+	case cur < 0 || m.hdr.Status != store.Running:
+		// Over, or waiting for players to take the free seats.
+	case m.hdr.Seats[cur].Bot != "":
+		m.startAutoLocked(v, cur, m.hdr.Seats[cur].Bot, "bot")
+	default:
+		if d := turnTimer(m.hdr); d > 0 {
+			m.timer = time.AfterFunc(max(time.Until(m.hdr.TurnStart.Add(d)), 0), func() { m.timeUp(v) })
+		}
+	}
+}
+
+// timeUp lets the timeout bot move for the person to move at version v,
+// if they still have not.
+func (m *live) timeUp(v int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed || len(m.log) != v || m.hdr.Status != store.Running {
+		return
+	}
+	cur := m.st.CurrentPlayer()
+	if cur < 0 || m.hdr.Seats[cur].Bot != "" {
+		return
+	}
+	spec := m.hdr.Settings[settingTimeoutBot]
+	if spec == "" {
+		spec = m.s.cfg.TimeoutBot
+	}
+	m.timer = nil
+	m.startAutoLocked(v, cur, spec, "timeout")
+}
+
+// startAutoLocked computes, outside the lock, the move of bot spec for p
+// (or the chance outcomes due, for p == game.Chance) at version v, and
+// commits it if the match is still at v.
+func (m *live) startAutoLocked(v int, p game.Player, spec, by string) {
+	if m.auto == v {
+		return
+	}
+	if p != game.Chance && m.s.cfg.NewBot == nil {
+		return
+	}
+	st := m.st.Clone()
+	seed := botSeed(m.hdr.Seed, v, p)
+	if !m.s.goBackground(func() { m.runAuto(v, p, st, spec, by, seed) }) {
+		return
+	}
+	m.auto = v
+}
+
+func (m *live) runAuto(v int, p game.Player, st game.State, spec, by string, seed uint64) {
+	s := m.s
+	start := time.Now()
+	var a *game.Action
+	if p != game.Chance {
+		act, err := s.botMove(st, spec, seed)
+		if s.ctx.Err() != nil {
+			m.mu.Lock()
+			m.auto = -1
+			m.mu.Unlock()
+			return
+		}
+		if err != nil {
+			s.metrics.botErrors.Inc()
+			s.log.Warn("bot failed; playing a random legal move instead", "match", m.id, "seat", p.Seat(), "bot", spec, "err", err)
+			legal := st.LegalActions(nil)
+			act = legal[rand.New(rand.NewPCG(seed, 1)).IntN(len(legal))]
+		}
+		a = &act
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
+	defer cancel()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.auto == v {
+		m.auto = -1
+	}
+	if m.closed || len(m.log) != v || m.hdr.Status == store.Over {
+		return // someone moved first (a person, another node)
+	}
+	if p != game.Chance {
+		// The seat may have changed hands while the bot thought.
+		isBot := m.hdr.Seats[p].Bot != ""
+		if m.st.CurrentPlayer() != p || (by == "bot") != isBot || m.hdr.Status != store.Running {
+			m.scheduleLocked()
+			return
+		}
+	}
+	if _, err := m.commitLocked(ctx, a, by, start, p); err != nil {
+		var ae *apiError
+		if !errors.As(err, &ae) || ae.Status != http.StatusConflict {
+			s.log.Error("automatic move", "match", m.id, "by", by, "err", err)
+		}
+		if !errors.As(err, &ae) || ae.Status == http.StatusServiceUnavailable {
+			// The store failed: try again a little later.
+			time.AfterFunc(time.Second, func() {
+				m.mu.Lock()
+				defer m.mu.Unlock()
+				if len(m.log) == v {
+					m.scheduleLocked()
+				}
+			})
+		}
+	}
+}
+
+// botMove asks a new bot for a move. A bot is made afresh for every
+// move, seeded from the match's secret seed and the version, so that any
+// node (or a restarted one) computes the same move for a deterministic
+// bot, and no bot state outlives a reload.
+func (s *Server) botMove(st game.State, spec string, seed uint64) (game.Action, error) {
+	b, err := s.cfg.NewBot(spec, seed)
+	if err != nil {
+		return 0, err
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, s.cfg.BotTime)
+	defer cancel()
+	a, err := b.Act(ctx, st)
+	if err != nil {
+		return 0, err
+	}
+	for _, l := range st.LegalActions(nil) {
+		if l == a {
+			return a, nil
+		}
+	}
+	return 0, fmt.Errorf("the bot chose %q, which is not legal", st.ActionString(a))
+}
+
+// goBackground runs fn in a goroutine Shutdown waits for, unless the
+// server is shutting down.
+func (s *Server) goBackground(fn func()) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.down {
+		return false
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		fn()
+	}()
+	return true
+}
+
+// botSeed derives a bot's seed for one move from the match's seed.
+func botSeed(seed uint64, version int, p game.Player) uint64 {
+	x := seed ^ uint64(version)*0x9e3779b97f4a7c15 ^ uint64(p+1)<<56
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// changeSeats changes the header with fn, retrying on conflicts: fn gets
+// a fresh copy from the store each time, so a change on another node is
+// never overwritten.
+func (m *live) changeSeats(ctx context.Context, fn func(h *store.Match) error) (*store.Match, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return nil, errorf(http.StatusServiceUnavailable, "the match was unloaded; try again")
+	}
+	m.used = time.Now()
+	for range 8 {
+		h, err := m.s.st.Get(ctx, m.id)
+		if err != nil {
+			return nil, m.storeError(err)
+		}
+		nh := h.Clone()
+		if err := fn(nh); err != nil {
+			return nil, err
+		}
+		if nh.Status == store.Open && freeSeats(nh) == "no seat is" {
+			nh.Status = store.Running
+			nh.TurnStart = time.Now()
+		}
+		err = m.s.st.Update(ctx, nh)
+		if errors.Is(err, store.ErrConflict) {
+			continue
+		}
+		if err != nil {
+			return nil, m.storeError(err)
+		}
+		if nh.Status == store.Running && h.Status == store.Open {
+			m.s.log.Info("match started", "match", m.id, "game", nh.Game)
+		}
+		// Read back what was written: the store keeps Over over our
+		// status, and the turn start of a running match.
+		fresh, err := m.s.st.Get(ctx, m.id)
+		if err != nil {
+			return nil, m.storeError(err)
+		}
+		if err := m.adoptLocked(ctx, fresh); err != nil {
+			return nil, m.storeError(err)
+		}
+		return fresh.Clone(), nil
+	}
+	return nil, errorf(http.StatusConflict, "the match's seats keep changing; try again")
+}
+
+// shutdown closes m's clients with "going away" and stops its timer.
+func (m *live) shutdown() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.timer != nil {
+		m.timer.Stop()
+		m.timer = nil
+	}
+	for c := range m.clients {
+		c.drop(statusGoingAway, "the server is shutting down")
+	}
+}

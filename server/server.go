@@ -1,0 +1,262 @@
+// Package server is commons serve: a JSON HTTP API and a WebSocket per
+// client through which people play the Commons games with each other and
+// with bots, documented in docs/api.md.
+//
+// A match is its game record (store.Match plus its move log). The server
+// holds the matches being played in memory as live matches: the state
+// rebuilt by replaying the log, the random generator that draws chance
+// outcomes from the match's seed, and the connected clients. Every change
+// is first committed to the store, conditionally on the version the
+// server saw, and only then applied in memory, acknowledged and broadcast;
+// a server that loses such a race (another node moved first) reloads
+// from the store. Several servers can thus share one PostgreSQL database:
+// each hears of the others' changes through store.Watcher and updates its
+// own clients.
+//
+// Hidden information never leaves the server for a seat that may not see
+// it: each client receives its own seat's Observation (a spectator the
+// public one), the legal moves only of its own turn, and the log with
+// hidden moves masked (see publicEntry). The complete record is handed out
+// only when the game is over.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/commons-games/commons/bot"
+	"github.com/commons-games/commons/store"
+)
+
+// Config configures a Server. Store is required; zero values elsewhere
+// take the defaults given.
+type Config struct {
+	Store store.Store
+	// NewBot makes the bot a spec names (bot.New). Nil means no bots: a
+	// match that asks for one is refused, and turn timers are refused.
+	NewBot func(spec string, seed uint64) (bot.Bot, error)
+	// Logger gets structured logs (default: slog.Default()).
+	Logger *slog.Logger
+	// MaxBodyBytes caps an HTTP request body (default 64 KiB); larger
+	// ones get 413.
+	MaxBodyBytes int64
+	// MaxMessageBytes caps a WebSocket message from a client (default
+	// 16 KiB); a larger one closes the connection with status 1009.
+	MaxMessageBytes int64
+	// BotTime caps a bot's thinking per move (default 30 s).
+	BotTime time.Duration
+	// TimeoutBot is the bot that moves for a player whose turn timer
+	// ran out, unless the match names another (default "random").
+	TimeoutBot string
+	// OriginPatterns lists the hosts (path.Match patterns) besides the
+	// server's own from which browsers may open WebSockets.
+	OriginPatterns []string
+	// IdleTime is how long a live match with no clients and nothing to do
+	// stays in memory (default 5 minutes).
+	IdleTime time.Duration
+}
+
+// Server serves the Commons API. Make one with New, call Start, serve
+// Handler, and call Shutdown at the end.
+type Server struct {
+	cfg     Config
+	st      store.Store
+	log     *slog.Logger
+	metrics *metrics
+	mux     *http.ServeMux
+
+	ctx    context.Context // canceled by Shutdown: stops bots, timers, watching
+	cancel context.CancelFunc
+	wg     sync.WaitGroup // bot goroutines and background loops
+
+	mu   sync.Mutex
+	live map[string]*live
+	down bool
+}
+
+// New returns a server for cfg.
+func New(cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("server: no store")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.MaxBodyBytes <= 0 {
+		cfg.MaxBodyBytes = 64 << 10
+	}
+	if cfg.MaxMessageBytes <= 0 {
+		cfg.MaxMessageBytes = 16 << 10
+	}
+	if cfg.BotTime <= 0 {
+		cfg.BotTime = 30 * time.Second
+	}
+	if cfg.TimeoutBot == "" {
+		cfg.TimeoutBot = "random"
+	}
+	if cfg.IdleTime <= 0 {
+		cfg.IdleTime = 5 * time.Minute
+	}
+	if cfg.NewBot != nil {
+		if _, err := cfg.NewBot(cfg.TimeoutBot, 0); err != nil {
+			return nil, fmt.Errorf("server: timeout bot: %v", err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{
+		cfg: cfg, st: cfg.Store, log: cfg.Logger, metrics: newMetrics(cfg.Store),
+		ctx: ctx, cancel: cancel, live: map[string]*live{},
+	}
+	s.routes()
+	return s, nil
+}
+
+// Handler returns the HTTP handler of the API, the WebSockets, /metrics
+// and the web page.
+func (s *Server) Handler() http.Handler { return s.logRequests(s.mux) }
+
+// Start begins the server's background work: hearing other nodes'
+// changes (if the store is a Watcher), taking up the running matches
+// that have bots or turn timers (so a restarted server finishes what it
+// left), and putting idle matches out of memory.
+func (s *Server) Start(ctx context.Context) error {
+	if w, ok := s.st.(store.Watcher); ok {
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			w.Watch(s.ctx, s.onChange)
+		}()
+	}
+	if err := s.resume(ctx); err != nil {
+		return err
+	}
+	s.wg.Add(1)
+	go s.janitor()
+	return nil
+}
+
+// resume loads the running matches in which the server has something to
+// do by itself: a bot or chance to move, or a turn timer.
+func (s *Server) resume(ctx context.Context) error {
+	running, err := s.st.List(ctx, store.ListOptions{Status: []store.Status{store.Running}, Limit: 10000})
+	if err != nil {
+		return fmt.Errorf("listing running matches: %w", err)
+	}
+	n := 0
+	for _, h := range running {
+		if !hasAutomation(h) {
+			continue
+		}
+		if _, err := s.match(ctx, h.ID); err != nil {
+			s.log.Error("resuming match", "match", h.ID, "err", err)
+			continue
+		}
+		n++
+	}
+	if n > 0 {
+		s.log.Info("resumed running matches", "matches", n)
+	}
+	return nil
+}
+
+// hasAutomation reports whether the server may have to move in h by
+// itself: a bot seat or a turn timer.
+func hasAutomation(h *store.Match) bool {
+	if turnTimer(h) > 0 {
+		return true
+	}
+	for _, seat := range h.Seats {
+		if seat.Bot != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// onChange handles another node's change (or our own, echoed back).
+func (s *Server) onChange(ch store.Change) {
+	s.mu.Lock()
+	var ms []*live
+	if ch.Resync {
+		for _, m := range s.live {
+			ms = append(ms, m)
+		}
+	} else if m := s.live[ch.ID]; m != nil {
+		ms = append(ms, m)
+	}
+	s.mu.Unlock()
+	for _, m := range ms {
+		if !m.ready() {
+			continue
+		}
+		if !ch.Resync && m.knows(ch) {
+			continue
+		}
+		// Reload outside the watcher's goroutine: a slow store must not
+		// hold up the notifications of other matches.
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
+			defer cancel()
+			if err := m.sync(ctx); err != nil && s.ctx.Err() == nil {
+				s.log.Error("reloading match after a change", "match", m.id, "err", err)
+			}
+		}()
+	}
+}
+
+// janitor drops from memory the matches nobody watches and in which
+// nothing is due.
+func (s *Server) janitor() {
+	defer s.wg.Done()
+	tick := time.NewTicker(min(s.cfg.IdleTime/2, time.Minute))
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-tick.C:
+		}
+		s.mu.Lock()
+		for id, m := range s.live {
+			if m.idleSince(s.cfg.IdleTime) {
+				delete(s.live, id)
+			}
+		}
+		s.metrics.live.Set(float64(len(s.live)))
+		s.mu.Unlock()
+	}
+}
+
+// Shutdown stops the server's own work: it refuses new matches and moves,
+// cancels bots and timers, closes every WebSocket with "going away", and
+// waits (until ctx is done) for moves being written to finish. The caller
+// shuts the HTTP server down first (http.Server.Shutdown does not know
+// about WebSockets) and closes the store after.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	s.down = true
+	lives := make([]*live, 0, len(s.live))
+	for _, m := range s.live {
+		lives = append(lives, m)
+	}
+	s.mu.Unlock()
+	s.cancel()
+	for _, m := range lives {
+		m.shutdown()
+	}
+	done := make(chan struct{})
+	go func() { s.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

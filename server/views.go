@@ -1,0 +1,257 @@
+package server
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/record"
+	"github.com/commons-games/commons/store"
+)
+
+// PublicNotationer may be implemented by the states of games with hidden
+// information to say how much of a move everybody may see. Without it the
+// server masks every move of such a game in what it shows others while
+// the game runs (see publicEntry).
+type PublicNotationer interface {
+	// PublicActionString returns the notation of action a at this state
+	// (the player to move's, or a chance outcome) as every seat and
+	// spectator may know it: the full notation when the move is public,
+	// or a masked form ("pass", "draw") that gives nothing hidden away.
+	// Chance outcomes are given without the record's "*".
+	PublicActionString(a game.Action) string
+}
+
+// Masked entries of the public log of a hidden-information game.
+const (
+	maskedMove   = "?"
+	maskedChance = record.ChancePrefix + "?"
+)
+
+// publicEntry is log entry e (action a by p at state s) as everybody may
+// see it. In a game of perfect information every entry is public (the
+// seed, which decides the chance outcomes to come, is not: see
+// publicRecord). In a game with hidden information an entry may name a
+// card drawn in secret or passed face down; since the engine cannot say
+// which entries do, each is masked ("?", or "*?" for chance) unless the
+// state implements PublicNotationer. The live views carry what may be
+// known anyway: each seat's Observation.
+func publicEntry(info game.Info, s game.State, p game.Player, a game.Action, e string) string {
+	if !info.HiddenInformation {
+		return e
+	}
+	if pn, ok := s.(PublicNotationer); ok {
+		if p == game.Chance {
+			return record.ChancePrefix + pn.PublicActionString(a)
+		}
+		return pn.PublicActionString(a)
+	}
+	if p == game.Chance {
+		return maskedChance
+	}
+	return maskedMove
+}
+
+// entryView is one log entry as a client sees it.
+type entryView struct {
+	// N is the entry's index in the log (from 0); after it the match is
+	// at version N+1.
+	N int `json:"n"`
+	// Seat is the 1-based seat that moved; 0 (left out) for chance.
+	Seat int    `json:"seat,omitempty"`
+	Move string `json:"move"`
+}
+
+// entriesLocked returns log entries from index from as viewer (a seat or
+// game.Spectator) may see them: the public entries, except the viewer's
+// own moves, which it knows in full.
+func (m *live) entriesLocked(from int, viewer game.Player) []entryView {
+	out := make([]entryView, 0, len(m.log)-from)
+	for i := from; i < len(m.log); i++ {
+		e := entryView{N: i, Move: m.public[i]}
+		if p := m.actors[i]; p >= 0 {
+			e.Seat = p.Seat()
+			if p == viewer {
+				e.Move = m.log[i]
+			}
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// seatView is a seat as everybody may see it.
+type seatView struct {
+	Seat int `json:"seat"`
+	// Kind is "human" or "bot".
+	Kind string `json:"kind"`
+	Bot  string `json:"bot,omitempty"`
+	Name string `json:"name,omitempty"`
+	// Taken is false for a free human seat, which anybody may join.
+	Taken bool `json:"taken"`
+}
+
+func seatViews(h *store.Match) []seatView {
+	out := make([]seatView, len(h.Seats))
+	for i, s := range h.Seats {
+		v := seatView{Seat: i + 1, Kind: "human", Name: s.Name, Taken: !s.Free()}
+		if s.Bot != "" {
+			v.Kind, v.Bot = "bot", s.Bot
+		}
+		out[i] = v
+	}
+	return out
+}
+
+// matchView is a match as the lobby lists it.
+type matchView struct {
+	ID                string            `json:"id"`
+	Game              string            `json:"game"`
+	Title             string            `json:"title,omitempty"`
+	Players           int               `json:"players"`
+	Options           game.Options      `json:"options"`
+	HiddenInformation bool              `json:"hidden_information"`
+	Status            store.Status      `json:"status"`
+	Version           int               `json:"version"`
+	Seats             []seatView        `json:"seats"`
+	FreeSeats         int               `json:"free_seats"`
+	Settings          map[string]string `json:"settings"`
+	// ToMove is the seat to move (0: nobody, the game is over); given
+	// only by GET /api/matches/{id}, which loads the match.
+	ToMove    *int       `json:"to_move,omitempty"`
+	Deadline  *time.Time `json:"deadline,omitempty"`
+	Result    []float64  `json:"result,omitempty"`
+	Rematch   string     `json:"rematch,omitempty"`
+	RematchOf string     `json:"rematch_of,omitempty"`
+	Created   time.Time  `json:"created"`
+}
+
+func viewMatch(h *store.Match) matchView {
+	v := matchView{
+		ID: h.ID, Game: h.Game, Players: h.Players, Options: h.Options, Status: h.Status,
+		Version: h.Version, Seats: seatViews(h), Settings: h.Settings, Result: h.Result,
+		Rematch: h.Rematch, RematchOf: h.RematchOf, Created: h.Created,
+	}
+	if v.Options == nil {
+		v.Options = game.Options{}
+	}
+	if v.Settings == nil {
+		v.Settings = map[string]string{}
+	}
+	if g, err := game.Lookup(h.Game); err == nil {
+		in := g.Info()
+		v.Title, v.HiddenInformation = in.Title, in.HiddenInformation
+	}
+	for _, s := range h.Seats {
+		if s.Free() {
+			v.FreeSeats++
+		}
+	}
+	return v
+}
+
+func (m *live) viewLocked() matchView {
+	v := viewMatch(m.hdr)
+	to := 0
+	if cur := m.st.CurrentPlayer(); cur >= 0 {
+		to = cur.Seat()
+	}
+	v.ToMove = &to
+	v.Deadline = m.deadlineLocked()
+	return v
+}
+
+// deadlineLocked is when the turn timer of the person to move runs out.
+func (m *live) deadlineLocked() *time.Time {
+	d := turnTimer(m.hdr)
+	cur := m.st.CurrentPlayer()
+	if d <= 0 || m.hdr.Status != store.Running || cur < 0 || m.hdr.Seats[cur].Bot != "" {
+		return nil
+	}
+	t := m.hdr.TurnStart.Add(d).UTC()
+	return &t
+}
+
+// stateMsg is the message a client gets after every change, and the
+// answer of GET /api/matches/{id}/state. Everything in it is for its
+// viewer's eyes: the observation of its own seat (or the public one),
+// the legal moves only on its own turn, its own moves in the log in full
+// and the others' as publicEntry shows them.
+type stateMsg struct {
+	Type    string       `json:"type"` // "state"
+	Match   string       `json:"match"`
+	Version int          `json:"version"`
+	Status  store.Status `json:"status"`
+	// Seat is the viewer's seat, 0 for a spectator.
+	Seat int `json:"seat"`
+	// ToMove is the seat to move, 0 when nobody is (the game is over).
+	ToMove   int        `json:"to_move"`
+	YourTurn bool       `json:"your_turn"`
+	Legal    []string   `json:"legal,omitempty"`
+	Deadline *time.Time `json:"deadline,omitempty"`
+	// Observation is the game's Observation for the viewer.
+	Observation any `json:"observation"`
+	// Text is the game's Render for the viewer.
+	Text string `json:"text"`
+	// Moves are the log entries from index From on (every entry in a
+	// client's first message, then those since its previous message).
+	From    int         `json:"from"`
+	Moves   []entryView `json:"moves"`
+	Seats   []seatView  `json:"seats"`
+	Result  []float64   `json:"result,omitempty"`
+	Scores  []float64   `json:"scores,omitempty"`
+	Rematch string      `json:"rematch,omitempty"`
+}
+
+func (m *live) stateLocked(viewer game.Player, from int) *stateMsg {
+	if from > len(m.log) {
+		from = 0
+	}
+	msg := &stateMsg{
+		Type: "state", Match: m.id, Version: len(m.log), Status: m.hdr.Status,
+		Observation: m.st.Observation(viewer), Text: m.st.Render(viewer),
+		From: from, Moves: m.entriesLocked(from, viewer), Seats: seatViews(m.hdr),
+		Deadline: m.deadlineLocked(), Rematch: m.hdr.Rematch,
+	}
+	if viewer >= 0 {
+		msg.Seat = viewer.Seat()
+	}
+	cur := m.st.CurrentPlayer()
+	if cur >= 0 {
+		msg.ToMove = cur.Seat()
+	}
+	if cur >= 0 && cur == viewer && m.hdr.Status == store.Running {
+		msg.YourTurn = true
+		m.abuf = m.st.LegalActions(m.abuf)
+		msg.Legal = make([]string, len(m.abuf))
+		for i, a := range m.abuf {
+			msg.Legal[i] = m.st.ActionString(a)
+		}
+	}
+	if game.IsTerminal(m.st) {
+		msg.Result = m.st.Returns(nil)
+		if sc, ok := m.st.(game.Scorer); ok {
+			msg.Scores = sc.Scores(nil)
+		}
+	}
+	return msg
+}
+
+// publicRecordLocked is the record anybody may download: the complete
+// record once the game is over; before that the header without the seed
+// (which would tell the chance outcomes to come) and the public log.
+func (m *live) recordLocked(complete bool) *record.Record {
+	if complete {
+		return m.hdr.Record(append([]string(nil), m.log...))
+	}
+	return &record.Record{Game: m.hdr.Game, Players: m.hdr.Players, Options: m.hdr.Options, Moves: append([]string{}, m.public...)}
+}
+
+func marshal(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		// An observation that does not marshal is a bug of its game.
+		b, _ = json.Marshal(map[string]string{"type": "error", "error": "internal error: " + err.Error()})
+	}
+	return b
+}

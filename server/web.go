@@ -1,0 +1,6 @@
+package server
+
+import _ "embed"
+
+//go:embed index.html
+var indexHTML []byte

@@ -1,0 +1,248 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/commons-games/commons/game"
+)
+
+const (
+	statusGoingAway       = websocket.StatusGoingAway
+	statusPolicyViolation = websocket.StatusPolicyViolation
+	// sendQueue is how many messages a client may fall behind before it
+	// is dropped as too slow (it reconnects and gets the current state).
+	sendQueue = 256
+	// writeTimeout bounds one message's write to a client.
+	writeTimeout = 10 * time.Second
+)
+
+// client is one WebSocket connection to a match.
+type client struct {
+	m    *live
+	hash string // hash of the seat token it connected with; "" for a spectator
+	sent int    // log entries it has been sent
+	out  chan []byte
+	quit chan struct{}
+	once sync.Once
+	code websocket.StatusCode
+	why  string
+}
+
+// drop makes the client's writer close the connection. Safe to call more
+// than once and from any goroutine.
+func (c *client) drop(code websocket.StatusCode, why string) {
+	c.once.Do(func() {
+		c.code, c.why = code, why
+		close(c.quit)
+	})
+}
+
+func (c *client) enqueue(b []byte) {
+	select {
+	case c.out <- b:
+	case <-c.quit:
+	default:
+		c.drop(statusPolicyViolation, "too slow: reconnect for the current state")
+	}
+}
+
+// viewerLocked is whose eyes the client sees with: the seat its token
+// holds now (a token loses its seat when its holder leaves), or a
+// spectator's.
+func (c *client) viewerLocked() game.Player {
+	p, _ := c.m.seatOfLocked(c.hash)
+	return p
+}
+
+// sendStateLocked queues the state for the client with the log entries
+// it has not had yet.
+func (c *client) sendStateLocked() {
+	c.enqueue(marshal(c.m.stateLocked(c.viewerLocked(), c.sent)))
+	c.sent = len(c.m.log)
+}
+
+// broadcastLocked sends every client its view of the current state.
+func (m *live) broadcastLocked() {
+	for c := range m.clients {
+		c.sendStateLocked()
+	}
+}
+
+// attach adds a client and queues its first state, with the whole log.
+func (m *live) attach(c *client) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return false
+	}
+	m.clients[c] = struct{}{}
+	m.used = time.Now()
+	c.sent = 0
+	c.sendStateLocked()
+	m.s.metrics.clients.Inc()
+	return true
+}
+
+func (m *live) detach(c *client) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.clients[c]; ok {
+		delete(m.clients, c)
+		m.used = time.Now()
+		m.s.metrics.clients.Dec()
+	}
+}
+
+// clientMsg is a message from a client.
+type clientMsg struct {
+	// Type is "move" or "state" (send me the whole state again).
+	Type string `json:"type"`
+	// ID, if given, is echoed in the answer.
+	ID      string `json:"id,omitempty"`
+	Move    string `json:"move,omitempty"`
+	Version *int   `json:"version,omitempty"`
+}
+
+// answerMsg acknowledges a move or reports an error.
+type answerMsg struct {
+	Type    string      `json:"type"` // "ack" or "error"
+	ID      string      `json:"id,omitempty"`
+	Version int         `json:"version,omitempty"`
+	Applied []entryView `json:"applied,omitempty"`
+	Status  int         `json:"status,omitempty"`
+	Error   string      `json:"error,omitempty"`
+}
+
+func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.match(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	hash := ""
+	if tok := bearer(r); tok != "" {
+		hash = hashToken(tok)
+		m.mu.Lock()
+		_, ok := m.seatOfLocked(hash)
+		m.mu.Unlock()
+		if !ok {
+			return errorf(http.StatusForbidden, "that token holds no seat of match %s (connect without a token to watch)", m.id)
+		}
+	}
+	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
+	if err != nil {
+		return nil // Accept has answered the request
+	}
+	conn.SetReadLimit(s.cfg.MaxMessageBytes)
+	c := &client{m: m, hash: hash, out: make(chan []byte, sendQueue), quit: make(chan struct{})}
+	if !m.attach(c) {
+		conn.Close(websocket.StatusTryAgainLater, "the match was unloaded; reconnect")
+		return nil
+	}
+	defer m.detach(c)
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		c.write(ctx, conn)
+	}()
+	c.read(ctx, conn)
+	c.drop(websocket.StatusNormalClosure, "")
+	<-done
+	return nil
+}
+
+// write sends queued messages until the client is dropped.
+func (c *client) write(ctx context.Context, conn *websocket.Conn) {
+	for {
+		select {
+		case b := <-c.out:
+			wctx, cancel := context.WithTimeout(ctx, writeTimeout)
+			err := conn.Write(wctx, websocket.MessageText, b)
+			cancel()
+			if err != nil {
+				c.drop(statusPolicyViolation, "write failed")
+				conn.CloseNow()
+				return
+			}
+		case <-c.quit:
+			conn.Close(c.code, c.why)
+			return
+		case <-ctx.Done():
+			conn.Close(statusGoingAway, "the server is shutting down")
+			return
+		}
+	}
+}
+
+// read handles the client's messages until the connection ends.
+func (c *client) read(ctx context.Context, conn *websocket.Conn) {
+	m := c.m
+	for {
+		typ, data, err := conn.Read(ctx)
+		if err != nil {
+			// A message over the read limit ends here too: the library
+			// has closed the connection with 1009 (message too big).
+			return
+		}
+		if typ != websocket.MessageText {
+			c.answer(answerMsg{Type: "error", Status: http.StatusBadRequest, Error: "send JSON text messages"})
+			continue
+		}
+		var msg clientMsg
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&msg); err != nil || dec.More() {
+			why := "malformed JSON"
+			if err != nil {
+				why += ": " + err.Error()
+			}
+			c.answer(answerMsg{Type: "error", Status: http.StatusBadRequest, Error: why})
+			continue
+		}
+		switch msg.Type {
+		case "move":
+			if c.hash == "" {
+				c.answer(answerMsg{Type: "error", ID: msg.ID, Status: http.StatusUnauthorized, Error: "spectators cannot move: connect with your seat token"})
+				continue
+			}
+			if msg.Version == nil {
+				c.answer(answerMsg{Type: "error", ID: msg.ID, Status: http.StatusBadRequest, Error: `a move needs "version": the version of the state you saw`})
+				continue
+			}
+			mctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+			res, err := m.play(mctx, c.hash, *msg.Version, msg.Move)
+			cancel()
+			if err != nil {
+				c.answer(errorAnswer(msg.ID, err))
+				continue
+			}
+			c.answer(answerMsg{Type: "ack", ID: msg.ID, Version: res.Version, Applied: res.Applied})
+		case "state":
+			m.mu.Lock()
+			c.sent = 0
+			c.sendStateLocked()
+			m.mu.Unlock()
+		default:
+			c.answer(answerMsg{Type: "error", ID: msg.ID, Status: http.StatusBadRequest, Error: `unknown message type ` + quote(msg.Type) + `: want "move" or "state"`})
+		}
+	}
+}
+
+func (c *client) answer(a answerMsg) { c.enqueue(marshal(a)) }
+
+func errorAnswer(id string, err error) answerMsg {
+	var ae *apiError
+	if errors.As(err, &ae) {
+		return answerMsg{Type: "error", ID: id, Status: ae.Status, Error: ae.Msg}
+	}
+	return answerMsg{Type: "error", ID: id, Status: http.StatusInternalServerError, Error: "internal error"}
+}
