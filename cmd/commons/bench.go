@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"time"
 
+	"github.com/commons-games/commons/bot"
 	"github.com/commons-games/commons/game"
 )
 
@@ -22,11 +24,12 @@ type benchResult struct {
 }
 
 func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("bench", "bench GAME [--players N] [--games N] [--seed S] [--option key=value]... [--json]", stderr)
+	fs := newFlagSet("bench", "bench GAME [--players N] [--games N] [--seed S] [--option key=value]... [--bot SPEC] [--json]", stderr)
 	var gf gameFlags
 	gf.register(fs)
 	games := fs.Int("games", 1000, "number of random games to play")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	botSpec := fs.String("bot", "", "instead of random games, time one search of this bot (mcts or ismcts, e.g. mcts:iterations=2000) from the first decision, beside as many bare random playouts")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -44,6 +47,9 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if !gf.seed.set {
 		gf.seed.v, gf.seed.set = 1, true
+	}
+	if *botSpec != "" {
+		return benchBot(g, cfg, *botSpec, gf.seed.v, *asJSON, stdout)
 	}
 	res, err := benchRandom(g, cfg, *games, gf.seed.v)
 	if err != nil {
@@ -94,4 +100,26 @@ func benchRandom(g game.Game, cfg game.Config, n int, seed uint64) (*benchResult
 		GamesPerS: float64(n) / secs, ActionsPerS: float64(actions) / secs,
 		MeanLength: float64(actions) / float64(n),
 	}, nil
+}
+
+// benchBot measures a search bot's iterations per second against bare
+// random playouts from the same position.
+func benchBot(g game.Game, cfg game.Config, spec string, seed uint64, asJSON bool, stdout io.Writer) error {
+	s, err := g.New(cfg)
+	if err != nil {
+		return err
+	}
+	m, err := bot.Measure(context.Background(), s, spec, seed)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return writeJSON(stdout, struct {
+			Game    string `json:"game"`
+			Players int    `json:"players"`
+			bot.Measurement
+		}{g.Info().Name, cfg.Players, m})
+	}
+	fmt.Fprintf(stdout, "%s, %d players, from the first decision:\n%s", g.Info().Name, cfg.Players, m)
+	return nil
 }

@@ -7,6 +7,8 @@
 //	commons replay [--view P] [--complete] [--trace] FILE
 //	commons play GAME [--players N] [--seat K=human|BOT]... [--seed S] [--save FILE]
 //	commons bench GAME [--players N] [--games N] [--seed S] [--json] [--bot SPEC]
+//	commons arena GAME --bots A,B,... [--players N] --games N [--seed S] [--workers K] [--json]
+//	commons serve [--addr HOST:PORT] [--db DSN]
 //
 // Run "commons help COMMAND" for the flags of one command.
 package main
@@ -37,6 +39,8 @@ func init() {
 		{"replay", "check a game record and print where it ends", runReplay},
 		{"play", "play a game in the terminal, against people or bots", runPlay},
 		{"bench", "measure random playouts (or a bot's search) per second", runBench},
+		{"arena", "rank bots by playing them against each other", runArena},
+		{"serve", "run the web server: lobby, live matches, bots", runServe},
 	}
 }
 

@@ -275,3 +275,59 @@ func TestBenchJSON(t *testing.T) {
 		t.Fatalf("bench %s", out)
 	}
 }
+
+func TestArenaJSON(t *testing.T) {
+	code, out, errOut := commons(t, "", "arena", "countdown", "--bots", "greedy,random", "--games", "40", "--seed", "3", "--json", "--quiet")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var res struct {
+		Games int
+		Bots  []struct {
+			Spec    string
+			Games   int
+			WinRate float64 `json:"win_rate"`
+			Low     float64
+			High    float64
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Games != 40 || len(res.Bots) != 2 || res.Bots[0].Spec != "greedy" || res.Bots[0].Games != 40 {
+		t.Fatalf("arena result %s", out)
+	}
+	for _, b := range res.Bots {
+		if !(b.Low <= b.WinRate && b.WinRate <= b.High) {
+			t.Errorf("%s: win rate %v outside its interval [%v, %v]", b.Spec, b.WinRate, b.Low, b.High)
+		}
+	}
+	if code, _, errOut := commons(t, "", "arena", "countdown", "--games", "2"); code == 0 || !strings.Contains(errOut, "--bots") {
+		t.Fatalf("arena without bots: exit %d %s", code, errOut)
+	}
+	if code, _, errOut := commons(t, "", "arena", "countdown", "--bots", "random,wizard", "--games", "2"); code == 0 || !strings.Contains(errOut, "wizard") {
+		t.Fatalf("arena with an unknown bot: exit %d %s", code, errOut)
+	}
+}
+
+func TestBenchBot(t *testing.T) {
+	code, out, errOut := commons(t, "", "bench", "countdown", "--bot", "mcts:iterations=200,workers=1", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var m struct {
+		Game       string
+		Iterations int
+		IPS        float64 `json:"iterations_per_second"`
+		PPS        float64 `json:"playouts_per_second"`
+	}
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.Game != "countdown" || m.Iterations != 200 || m.IPS <= 0 || m.PPS <= 0 {
+		t.Fatalf("bench --bot: %s", out)
+	}
+	if code, _, _ := commons(t, "", "bench", "countdown", "--bot", "random"); code == 0 {
+		t.Fatal("bench --bot random: want an error (random does not search)")
+	}
+}
