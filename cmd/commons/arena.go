@@ -77,4 +77,3 @@ func runArena(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	return res.WriteText(stdout)
 }
-
