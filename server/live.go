@@ -30,11 +30,11 @@ type live struct {
 	hdr     *store.Match // hdr.Version == len(log) at all times
 	g       game.Game
 	info    game.Info
-	st      game.State   // the state after log
-	log     []string     // the complete log
-	public  []string     // the log as everybody may see it (publicEntry)
+	st      game.State    // the state after log
+	log     []string      // the complete log
+	public  []string      // the log as everybody may see it (publicEntry)
 	actors  []game.Player // who made each entry (game.Chance for chance)
-	draws   int          // chance entries in log: draws taken from the seed
+	draws   int           // chance entries in log: draws taken from the seed
 	clients map[*client]struct{}
 	timer   *time.Timer // the turn timer of the player to move
 	auto    int         // version an automatic move is being computed for, or -1

@@ -135,4 +135,3 @@ func openURL(a net.Addr) string {
 	}
 	return "http://" + net.JoinHostPort(host, port) + "/"
 }
-
