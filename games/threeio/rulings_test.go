@@ -396,6 +396,16 @@ func TestT9_SkipSilentlyAndSeatOneStarts(t *testing.T) {
 	if got := s.Returns(nil); !slices.Equal(got, []float64{0.5, 0, 0.5}) {
 		t.Fatalf("returns %v", got)
 	}
+	// When the others cannot act, one player takes turn after turn.
+	s = pic(t, 2, game.Options{OptTiles: only(t, map[Tile]int{Dust: 3})}, emptyBoard)
+	do(t, s, "expand", "Dust", "play Dust a1 crew", "play Dust f6", "play Dust c1 crew", "score a1")
+	if s.CurrentPlayer() != 0 {
+		t.Fatalf("after seat 1 scored: %v, want seat 1 again", s.CurrentPlayer())
+	}
+	do(t, s, "score c1")
+	if !game.IsTerminal(s) {
+		t.Fatal("nobody can act, yet the game goes on")
+	}
 }
 
 func TestT10_FusionStepsDarkToLightToNextType(t *testing.T) {
@@ -596,24 +606,25 @@ func TestT13_GalaxyAndSingularityScoreAndClear(t *testing.T) {
 				. . . . . .
 				. . . . . .
 				. . . . . .
-				. . %[1]s . . .
-				Sp Co %[1]s . . .
-				%[1]s*@2 %[1]s*+1 . %[1]s . .`, c))
+				Sp . %[1]s . . .
+				%[1]s* Co %[1]s %[1]s . .
+				%[1]s*@2 %[1]s*+1 . St . .`, c))
 			hold(t, s, 1, tc.top)
 			do(t, s, "expand", "Dust", "play "+tc.top.String()+" c1 crew")
-			// Dark c1 c2 c3 d1 (four: one token) make a light one, which
-			// with a1 b1 scores 3 light points + 2 tokens, never
-			// multiplied by the Sphere or Singularity beside it.
-			if want := 3*tc.light + 2; s.score[0] != want || s.score[1] != 0 {
+			// Dark c1 c2 c3 d2 (four: one token) make a light one, which
+			// with a1 b1 a2 scores 4 light points + 2 tokens, never
+			// multiplied by the Station, Colony or Sphere beside them,
+			// and with no T12 token for a group of four.
+			if want := 4*tc.light + 2; s.score[0] != want || s.score[1] != 0 {
 				t.Fatalf("scores %v, want %d for seat 1 and nothing for seat 2", s.score[:2], want)
 			}
 			wantBoard(t, s, `
 				. . . . . .
 				. . . . . .
 				. . . . . .
-				. . . . . .
-				Sp Co . . . .
-				. . . . . .`)
+				Sp . . . . .
+				. Co . . . .
+				. . . St . .`)
 			if s.crew[0] != 3 || s.crew[1] != 3 {
 				t.Fatalf("crew in hand %v, want all home", s.crew[:2])
 			}
