@@ -31,6 +31,11 @@ type OptionSpec struct {
 	Values []string `json:"values,omitempty"`
 	// Doc says what the option changes and which ruling it comes from.
 	Doc string `json:"doc"`
+	// Path marks an option whose value names a file on the machine that
+	// runs the game (a designer's data table). The command line accepts
+	// it; a server must refuse it from its clients, who may not read the
+	// server's files.
+	Path bool `json:"path,omitempty"`
 }
 
 // Option returns the spec of the named option and whether it exists.

@@ -5,5 +5,6 @@
 package all
 
 import (
-	_ "github.com/commons-games/commons/games/source" // Source
+	_ "github.com/commons-games/commons/games/source"  // Source
+	_ "github.com/commons-games/commons/games/threeio" // 3io
 )

@@ -61,6 +61,7 @@ var info = game.Info{
 			Name:    OptTiles,
 			Default: "",
 			Doc:     "Path of a tile table in the format of docs/rules/3io.md (box mix T3, points T4, multipliers T5, pacing level T15, turn limit); empty means the embedded table of our defaults.",
+			Path:    true,
 		},
 	},
 	Chance:            true,
