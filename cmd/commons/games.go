@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/commons-games/commons/game"
 )
@@ -27,20 +26,19 @@ func runGames(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(infos)
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	for _, in := range infos {
-		fmt.Fprintf(tw, "%s\t%d-%d players\t%s\n", in.Name, in.MinPlayers, in.MaxPlayers, in.Summary)
+		players := fmt.Sprintf("%d-%d players", in.MinPlayers, in.MaxPlayers)
+		if in.MinPlayers == in.MaxPlayers {
+			players = fmt.Sprintf("%d players", in.MinPlayers)
+		}
+		fmt.Fprintf(stdout, "%s (%s): %s\n", in.Name, players, in.Summary)
 		for _, o := range in.Options {
 			vals := ""
 			if len(o.Values) > 0 {
 				vals = " (" + strings.Join(o.Values, " | ") + ")"
 			}
-			def := o.Default
-			if def == "" {
-				def = `""`
-			}
-			fmt.Fprintf(tw, "\t  --option %s=%s%s\t%s\n", o.Name, def, vals, o.Doc)
+			fmt.Fprintf(stdout, "    --option %s=%s%s\n        %s\n", o.Name, o.Default, vals, o.Doc)
 		}
 	}
-	return tw.Flush()
+	return nil
 }
