@@ -205,7 +205,7 @@ func (m *terminalMatch) announce(s game.State, p game.Player, a game.Action) {
 	case m.hidden():
 		fmt.Fprintf(m.out, "%v has moved.\n", p)
 	default:
-		fmt.Fprintf(m.out, "%v plays %s\n", p, s.ActionString(a))
+		fmt.Fprintf(m.out, "%v: %s\n", p, s.ActionString(a))
 	}
 }
 
