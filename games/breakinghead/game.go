@@ -1,0 +1,65 @@
+// Package breakinghead implements Breaking Head, a hidden-role card game
+// about the Drupal.org issue queue after Saboteur: Contributors lay comment
+// cards to build a path from the Issue summary to the hidden Fixed &
+// Committed card while secret Blockers stall them.
+//
+// The rules, the notation and our own rulings are in
+// docs/rules/breaking-head.md; numbered rulings (B1..B19) are cited in
+// comments where they decide something.
+package breakinghead
+
+import (
+	"fmt"
+
+	"github.com/commons-games/commons/game"
+)
+
+// Game is Breaking Head. Its zero value is ready to use.
+type Game struct{}
+
+func init() { game.Register(Game{}) }
+
+// Option values of unblock-mix (B5).
+var mixValues = []string{"2nd", "3rd"}
+
+// Info describes the game.
+func (Game) Info() game.Info {
+	return game.Info{
+		Name:       "breaking-head",
+		Title:      "Breaking Head",
+		Summary:    "hidden-role path building: Contributors lay comments towards Fixed & Committed, secret Blockers stall them",
+		MinPlayers: 3,
+		MaxPlayers: 10,
+		Options: []game.OptionSpec{{
+			Name:    "unblock-mix",
+			Default: "2nd",
+			Values:  mixValues,
+			Doc: "the nine Unblocked! cards (B5): 2nd = LAN, Vitamins and Fixed head x2 each plus " +
+				"LAN|Vitamins, LAN|Fixed head and Vitamins|Fixed head; 3rd = LAN, Vitamins and Fixed head x3 each",
+		}},
+		Chance:            true,
+		HiddenInformation: true,
+		Doc:               "docs/rules/breaking-head.md",
+	}
+}
+
+// New returns the state before the role deal.
+func (Game) New(cfg game.Config) (game.State, error) {
+	if cfg.Players < 3 || cfg.Players > 10 {
+		return nil, fmt.Errorf("breaking-head: %d players: the game takes 3 to 10", cfg.Players)
+	}
+	mix := 0
+	switch v := cfg.Options.Get("unblock-mix"); v {
+	case "", "2nd":
+	case "3rd":
+		mix = 1
+	default:
+		return nil, fmt.Errorf("breaking-head: option unblock-mix=%q: want 2nd or 3rd", v)
+	}
+	return newState(cfg.Players, mix), nil
+}
+
+// MaxLength bounds a game: the role deal (one draw per seat), the end-card
+// mix, the first player, at most 66 cards dealt or drawn and at most 66
+// cards played (every turn plays one card).
+func (Game) MaxLength(cfg game.Config) int { return cfg.Players + 2 + 2*nCards }
