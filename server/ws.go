@@ -147,25 +147,29 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	defer m.detach(c)
-	ctx, cancel := context.WithCancel(s.ctx)
-	defer cancel()
+	// The reads and writes get contexts of their own, not the server's:
+	// coder/websocket drops a connection at once when the context of a
+	// pending Read is canceled, and on shutdown the client should get a
+	// proper close ("going away"), which the writer sends when the
+	// server's context ends or the client is dropped.
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		c.write(ctx, conn)
+		c.write(s.ctx, conn)
 	}()
-	c.read(ctx, conn)
+	c.read(context.Background(), conn)
 	c.drop(websocket.StatusNormalClosure, "")
 	<-done
 	return nil
 }
 
-// write sends queued messages until the client is dropped.
-func (c *client) write(ctx context.Context, conn *websocket.Conn) {
+// write sends queued messages until the client is dropped or stop is
+// done.
+func (c *client) write(stop context.Context, conn *websocket.Conn) {
 	for {
 		select {
 		case b := <-c.out:
-			wctx, cancel := context.WithTimeout(ctx, writeTimeout)
+			wctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
 			err := conn.Write(wctx, websocket.MessageText, b)
 			cancel()
 			if err != nil {
@@ -176,7 +180,7 @@ func (c *client) write(ctx context.Context, conn *websocket.Conn) {
 		case <-c.quit:
 			conn.Close(c.code, c.why)
 			return
-		case <-ctx.Done():
+		case <-stop.Done():
 			conn.Close(statusGoingAway, "the server is shutting down")
 			return
 		}
