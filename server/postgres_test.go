@@ -1,0 +1,122 @@
+package server_test
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/server"
+	"github.com/commons-games/commons/store"
+	"github.com/commons-games/commons/store/postgres"
+	"github.com/commons-games/commons/store/postgres/pgtest"
+)
+
+// twoNodes starts two servers on one new PostgreSQL database.
+func twoNodes(t *testing.T) (*node, *node) {
+	t.Helper()
+	c := pgtest.Shared(t)
+	dsn := c.NewDatabase(t)
+	open := func() store.Store {
+		st, err := postgres.Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
+	}
+	return startNode(t, open(), server.Config{}), startNode(t, open(), server.Config{})
+}
+
+// TestTwoNodesPostgres runs two servers on one PostgreSQL database: a
+// Source match whose two players are connected to different nodes (and a
+// spectator to the second), moves racing at one version on both nodes,
+// and a match of bots that both nodes hold at once.
+func TestTwoNodesPostgres(t *testing.T) {
+	n1, n2 := twoNodes(t)
+
+	t.Run("PlayersOnTwoNodes", func(t *testing.T) {
+		n1.t, n2.t = t, t
+		a := n1.create(map[string]any{"game": "source", "join": 1})
+		id := a.Match.ID
+		b := n2.join(id, 2) // the seat taken on node 2 starts the match on node 1 too
+		c1 := n1.dial(id, a.Token)
+		c2 := n2.dial(id, b.Token)
+		spectator := n2.dial(id, "")
+		start := time.Now()
+		playAll(t, []*wsClient{c1, c2, spectator}, 20*time.Second, nil)
+		elapsed := time.Since(start)
+		v1 := n1.waitStatus(id, "over", 5*time.Second)
+		v2 := n2.waitStatus(id, "over", 5*time.Second)
+		if v1.Version != v2.Version {
+			t.Fatalf("node 1 at version %d, node 2 at %d", v1.Version, v2.Version)
+		}
+		r := replayAll(t, n2.record(id, ""))
+		r.checkMessages(t, "seat 1 on node 1", 0, c1.all)
+		r.checkMessages(t, "seat 2 on node 2", 1, c2.all)
+		r.checkMessages(t, "spectator on node 2", game.Spectator, spectator.all)
+		t.Logf("Source across two nodes: %d moves in %v (%.0f moves/s)", v1.Version, elapsed.Round(time.Millisecond), float64(v1.Version)/elapsed.Seconds())
+	})
+
+	t.Run("RacingMoves", func(t *testing.T) {
+		n1.t, n2.t = t, t
+		a := n1.create(map[string]any{"game": "source", "join": 1})
+		id := a.Match.ID
+		tokens := []string{a.Token, n2.join(id, 2).Token}
+		for round := 0; round < 20; round++ {
+			s := n1.state(id, "")
+			if s.Status != "running" {
+				break
+			}
+			s = n1.state(id, tokens[s.ToMove-1])
+			var wg sync.WaitGroup
+			codes := make([]int, 2)
+			for i, n := range []*node{n1, n2} {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					codes[i] = n.quietCall("POST", "/api/matches/"+id+"/moves", tokens[s.Seat-1], map[string]any{"move": s.Legal[i%len(s.Legal)], "version": s.Version}, nil)
+				}()
+			}
+			wg.Wait()
+			ok := 0
+			for _, c := range codes {
+				switch c {
+				case http.StatusOK:
+					ok++
+				case http.StatusConflict:
+				default:
+					t.Fatalf("round %d: status %d", round, c)
+				}
+			}
+			if ok != 1 {
+				t.Fatalf("round %d: two nodes each took a move at version %d: statuses %v", round, s.Version, codes)
+			}
+			rec := n2.record(id, "")
+			if len(rec.Moves) != s.Version+1 || n1.match(id).Version != s.Version+1 {
+				t.Fatalf("round %d: the log has %d entries, want %d", round, len(rec.Moves), s.Version+1)
+			}
+		}
+	})
+
+	t.Run("BotsOnBothNodes", func(t *testing.T) {
+		n1.t, n2.t = t, t
+		a := n1.create(map[string]any{"game": "source", "seats": []string{"random", "random"}})
+		// Node 2 loads the match too, so both nodes run its bots and
+		// race to append each move: the store lets one in each time.
+		spectator := n2.dial(a.Match.ID, "")
+		v := n2.waitStatus(a.Match.ID, "over", 30*time.Second)
+		r := replayAll(t, n1.record(a.Match.ID, ""))
+		if len(r.rec.Moves) != v.Version {
+			t.Fatalf("record %d, version %d", len(r.rec.Moves), v.Version)
+		}
+		for {
+			if s := spectator.nextState(5 * time.Second); s.Status == "over" {
+				break
+			}
+		}
+		r.checkMessages(t, "spectator on node 2", game.Spectator, spectator.all)
+	})
+}
