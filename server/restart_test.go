@@ -14,7 +14,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
 )
 
 // process is a commons serve subprocess.
