@@ -305,11 +305,11 @@ func handString(h []string) string {
 	return strings.Join(parts, ", ")
 }
 
-// renderTable draws the cards as a grid, three characters square per
-// card: the open edges as lines, the centre + (a comment card), x (a
-// dead-end), S (the start), ? (an end card face down), F or N (Fixed &
-// Committed, Needs work face up); f or n marks an end card the viewer
-// peeked at; · an empty space.
+// renderTable draws the cards as a grid, three characters wide per card:
+// the open edges as lines, the centre + (a comment card), x (a dead-end),
+// S (the start), ? (an end card face down), F or N (Fixed & Committed,
+// Needs work face up); f or n marks an end card the viewer peeked at; · an
+// empty space.
 func renderTable(b *strings.Builder, o *Observation) {
 	type cell struct {
 		edges  uint8
@@ -362,39 +362,44 @@ func renderTable(b *strings.Builder, o *Observation) {
 		fmt.Fprintf(b, "%3d", x)
 	}
 	b.WriteByte('\n')
-	for y := y0; y <= y1; y++ {
-		for r := 0; r < 3; r++ {
-			if r == 1 {
-				fmt.Fprintf(b, "%3d ", y)
+	// Rows of cards alternate with rows of vertical edges: the edges
+	// between rows y and y+1 show a | where either card is open.
+	vertical := func(y int) {
+		b.WriteString("    ")
+		for x := x0; x <= x1; x++ {
+			up, down := grid[[2]int{x, y}], grid[[2]int{x, y + 1}]
+			if up.edges&edgeS != 0 || down.edges&edgeN != 0 {
+				b.WriteString(" | ")
 			} else {
-				b.WriteString("    ")
+				b.WriteString("   ")
 			}
-			for x := x0; x <= x1; x++ {
-				c, ok := grid[[2]int{x, y}]
-				if !ok {
-					if r == 1 {
-						b.WriteString(" · ")
-					} else {
-						b.WriteString("   ")
-					}
-					continue
-				}
-				on := func(d int, ch byte) byte {
-					if c.edges&dirBit[d] != 0 {
-						return ch
-					}
-					return ' '
-				}
-				switch r {
-				case 0:
-					fmt.Fprintf(b, " %c ", on(0, '|'))
-				case 1:
-					fmt.Fprintf(b, "%c%c%c", on(3, '-'), c.centre, on(1, '-'))
-				case 2:
-					fmt.Fprintf(b, " %c ", on(2, '|'))
-				}
-			}
-			b.WriteByte('\n')
 		}
+		b.WriteByte('\n')
 	}
+	vertical(y0 - 1)
+	for y := y0; y <= y1; y++ {
+		fmt.Fprintf(b, "%3d ", y)
+		for x := x0; x <= x1; x++ {
+			c, ok := grid[[2]int{x, y}]
+			if !ok {
+				b.WriteString(" · ")
+				continue
+			}
+			w, e := ' ', ' '
+			if c.edges&edgeW != 0 {
+				w = '-'
+			}
+			if c.edges&edgeE != 0 {
+				e = '-'
+			}
+			fmt.Fprintf(b, "%c%c%c", w, c.centre, e)
+		}
+		b.WriteByte('\n')
+		vertical(y)
+	}
+	b.WriteString("S start, ? end card face down, F/N Fixed & Committed/Needs work face up")
+	if len(peek) > 0 {
+		b.WriteString(", f/n as you peeked")
+	}
+	b.WriteString(", + comment card, x dead-end\n")
 }
