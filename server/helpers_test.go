@@ -37,7 +37,7 @@ func TestMain(m *testing.M) {
 
 // node is a server under test, serving on loopback.
 type node struct {
-	t    *testing.T
+	t    testing.TB
 	srv  *server.Server
 	http *httptest.Server
 	url  string // http://127.0.0.1:PORT
@@ -45,11 +45,11 @@ type node struct {
 }
 
 // testLogger logs warnings and errors into the test's log.
-func testLogger(t *testing.T) *slog.Logger {
+func testLogger(t testing.TB) *slog.Logger {
 	return slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }
 
-type testWriter struct{ t *testing.T }
+type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(b []byte) (int, error) {
 	w.t.Helper()
@@ -57,7 +57,7 @@ func (w testWriter) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-func sqliteStore(t *testing.T) store.Store {
+func sqliteStore(t testing.TB) store.Store {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "commons.db"))
 	if err != nil {
@@ -69,7 +69,7 @@ func sqliteStore(t *testing.T) store.Store {
 
 // startNode starts a server on st (a new SQLite store if nil) with cfg's
 // other fields, and stops it when the test ends.
-func startNode(t *testing.T, st store.Store, cfg server.Config) *node {
+func startNode(t testing.TB, st store.Store, cfg server.Config) *node {
 	t.Helper()
 	if st == nil {
 		st = sqliteStore(t)
@@ -226,7 +226,7 @@ type (
 	}
 )
 
-func strict(t *testing.T, raw []byte, v any) {
+func strict(t testing.TB, raw []byte, v any) {
 	t.Helper()
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
@@ -297,7 +297,7 @@ func (n *node) waitStatus(id, want string, within time.Duration) matchView {
 
 // wsClient is a WebSocket client keeping every message it got.
 type wsClient struct {
-	t    *testing.T
+	t    testing.TB
 	conn *websocket.Conn
 	in   chan []byte
 	all  [][]byte
@@ -407,20 +407,6 @@ func (c *wsClient) closed(within time.Duration) websocket.StatusCode {
 			c.t.Fatalf("connection still open after %v", within)
 		}
 	}
-}
-
-// replayTo returns the state after the first n entries of a complete
-// record.
-func replayTo(t *testing.T, r *record.Record, n int) game.State {
-	t.Helper()
-	prefix := *r
-	prefix.Seed = nil
-	prefix.Moves = r.Moves[:n]
-	rep, err := record.Play(&prefix, record.Options{})
-	if err != nil {
-		t.Fatalf("replaying %d entries: %v", n, err)
-	}
-	return rep.State
 }
 
 // sameJSON reports whether two JSON texts encode the same value.
