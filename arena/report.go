@@ -222,14 +222,18 @@ func (res *Result) WriteText(w io.Writer) error {
 	opts := ""
 	if len(res.Options) > 0 {
 		keys := make([]string, 0, len(res.Options))
-		for k := range res.Options {
-			keys = append(keys, k)
+		for k, v := range res.Options {
+			if v != "" { // an option left empty by default says nothing
+				keys = append(keys, k)
+			}
 		}
 		sort.Strings(keys)
 		for i, k := range keys {
 			keys[i] = k + "=" + res.Options[k]
 		}
-		opts = " (" + strings.Join(keys, ", ") + ")"
+		if len(keys) > 0 {
+			opts = " (" + strings.Join(keys, ", ") + ")"
+		}
 	}
 	fmt.Fprintf(&b, "%s%s: %d players, %d games, seed %d, %v\n\n", res.Game, opts, res.Players, res.Games, res.Seed, res.Elapsed.Round(time.Millisecond))
 	t := &table{}

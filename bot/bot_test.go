@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/commons-games/commons/bot/testgames"
@@ -402,16 +403,25 @@ func TestTimeBudget(t *testing.T) {
 	}
 }
 
-func TestRankRewards(t *testing.T) {
-	tests := []struct{ in, want []float64 }{
-		{[]float64{3, 1}, []float64{1, 0}},
-		{[]float64{2, 2}, []float64{0.5, 0.5}},
-		{[]float64{5, 1, 3}, []float64{1, 0, 0.5}},
-		{[]float64{1, 1, 0, 0}, []float64{5.0 / 6, 5.0 / 6, 1.0 / 6, 1.0 / 6}},
+func TestCutRewards(t *testing.T) {
+	var c cutStats
+	if got := c.rewards([]float64{3, -3}, nil); !slices.Equal(got, []float64{0.5, 0.5}) {
+		t.Errorf("first cut-off: %v, want 0.5 each", got)
 	}
-	for _, tt := range tests {
-		if got := rankRewards(tt.in, nil); !slices.Equal(got, tt.want) {
-			t.Errorf("rankRewards(%v) = %v, want %v", tt.in, got, tt.want)
+	// Values that no seat could compare with another's (seat 2 always
+	// far above): rewards still follow each seat's own ups and downs.
+	c = cutStats{}
+	for _, v := range [][]float64{{-5, 100}, {-3, 100}, {-4, 100}} {
+		c.rewards(v, nil)
+	}
+	hi := c.rewards([]float64{-1, 100}, nil)
+	lo := c.rewards([]float64{-9, 100}, nil)
+	if !(hi[0] > 0.5 && lo[0] < 0.5 && hi[1] < 0.5 && lo[1] > 0.5) {
+		t.Errorf("better for seat 1: %v; worse: %v", hi, lo)
+	}
+	for _, r := range append(hi, lo...) {
+		if !(r > 0 && r < 1) {
+			t.Errorf("reward %v outside (0, 1)", r)
 		}
 	}
 }
@@ -428,5 +438,26 @@ func TestMeasure(t *testing.T) {
 	}
 	if _, err := Measure(context.Background(), s, "greedy", 1); err == nil {
 		t.Error("Measure(greedy) accepted")
+	}
+}
+
+// TestBotsPlayRealGames has every bot, on a small budget, play one game
+// of every registered Commons game (games/all) at its smallest and
+// largest player counts.
+func TestBotsPlayRealGames(t *testing.T) {
+	specs := []string{"random", "greedy:samples=2", "mcts:iterations=20,workers=2", "ismcts:iterations=20,workers=2,depth=10"}
+	for _, g := range game.Games() {
+		in := g.Info()
+		if strings.HasPrefix(in.Name, "test-") {
+			continue
+		}
+		for _, n := range slices.Compact([]int{in.MinPlayers, in.MaxPlayers}) {
+			for _, spec := range specs {
+				t.Run(fmt.Sprintf("%s/%d/%s", in.Name, n, spec), func(t *testing.T) {
+					s := newState(t, in.Name, n, nil)
+					play(t, s, newBots(t, spec, n, 1), 1)
+				})
+			}
+		}
 	}
 }

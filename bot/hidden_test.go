@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/commons-games/commons/game"
@@ -57,13 +58,24 @@ var allSpecs = append(slices.Clip(testSpecs), "mcts:iterations=100,workers=1", "
 // TestNeverTouchesHiddenState hands every bot a wrapped real state of
 // each hidden-information test game at every decision of random games,
 // and fails on any use of it beyond what the seat to move may know.
+// Every registered game with hidden information is covered: the test
+// games and the real ones games/all registers.
 func TestNeverTouchesHiddenState(t *testing.T) {
-	for _, name := range []string{"test-kuhn", "test-guess"} {
-		for _, spec := range allSpecs {
-			for k := range uint64(6) {
-				s := newState(t, name, 2, nil)
+	for _, g := range game.Games() {
+		in := g.Info()
+		if !in.HiddenInformation {
+			continue
+		}
+		// Real games: one game for each kind of bot, on small budgets.
+		name, games, specs := in.Name, uint64(1), []string{"random", "greedy:samples=2", "mcts:iterations=30,workers=2", "ismcts:iterations=30,workers=2,depth=5"}
+		if strings.HasPrefix(name, "test-") {
+			games, specs = 6, allSpecs
+		}
+		for _, spec := range specs {
+			for k := range games {
+				s := newState(t, name, in.MinPlayers, nil)
 				rng := game.NewRand(k)
-				bots := newBots(t, spec, 2, k)
+				bots := newBots(t, spec, in.MinPlayers, k)
 				for !game.IsTerminal(s) {
 					var a game.Action
 					if p := s.CurrentPlayer(); p == game.Chance {

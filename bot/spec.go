@@ -108,7 +108,7 @@ var searchParams = []param{
 		sp.Epsilon, sp.HasEpsilon = f, true
 		return nil
 	}},
-	{"depth", "cut playouts after this many actions and score by the Evaluator (default 0: play to the end)", func(sp *Spec, v string) error {
+	{"depth", "cut playouts after this many actions and score them with the Evaluator (default 0: play to the end)", func(sp *Spec, v string) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
 			return fmt.Errorf("want a whole number >= 0")
