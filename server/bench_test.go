@@ -103,4 +103,3 @@ func BenchmarkMovesPostgres(b *testing.B) {
 		return st
 	})
 }
-

@@ -599,14 +599,21 @@ func (m *live) runAuto(v int, p game.Player, st game.State, spec, by string, see
 // move, seeded from the match's secret seed and the version, so that any
 // node (or a restarted one) computes the same move for a deterministic
 // bot, and no bot state outlives a reload.
-func (s *Server) botMove(st game.State, spec string, seed uint64) (game.Action, error) {
+func (s *Server) botMove(st game.State, spec string, seed uint64) (a game.Action, err error) {
+	// A bot that panics must not take the server down: its move is
+	// replaced like a failed one.
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the bot panicked: %v", p)
+		}
+	}()
 	b, err := s.cfg.NewBot(spec, seed)
 	if err != nil {
 		return 0, err
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, s.cfg.BotTime)
 	defer cancel()
-	a, err := b.Act(ctx, st)
+	a, err = b.Act(ctx, st)
 	if err != nil {
 		return 0, err
 	}

@@ -199,15 +199,13 @@ func (s *Server) onChange(ch store.Change) {
 		}
 		// Reload outside the watcher's goroutine: a slow store must not
 		// hold up the notifications of other matches.
-		s.wg.Add(1)
-		go func() {
-			defer s.wg.Done()
+		s.goBackground(func() {
 			ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
 			defer cancel()
 			if err := m.sync(ctx); err != nil && s.ctx.Err() == nil {
 				s.log.Error("reloading match after a change", "match", m.id, "err", err)
 			}
-		}()
+		})
 	}
 }
 
