@@ -30,11 +30,12 @@ func playoutState(players int, seed uint64, steps int) *State {
 	return s
 }
 
-// midgame returns a 5-player state at a player node well into the game.
+// midgame returns a 5-player state well into the game where the seat to
+// play can place comment cards (so LegalActions has real work to do).
 func midgame() *State {
 	for seed := uint64(1); ; seed++ {
 		s := playoutState(5, seed, 80+int(seed%2))
-		if s.phase == phasePlay && s.nOcc > 12 {
+		if s.phase == phasePlay && s.nOcc > 12 && len(s.LegalActions(nil)) > 100 {
 			return s
 		}
 	}

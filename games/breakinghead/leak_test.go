@@ -41,15 +41,52 @@ func words(doc []byte) ([]word, error) {
 				walk(path+"[]", e)
 			}
 		case string:
-			for _, t := range strings.FieldsFunc(strings.ToLower(x), func(r rune) bool {
-				return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-')
-			}) {
+			for _, t := range tokens(x) {
 				out = append(out, word{path, t})
 			}
 		}
 	}
 	walk("", v)
 	return out, nil
+}
+
+// tokens splits text into lower-case words of letters, digits and hyphens.
+func tokens(text string) []string {
+	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-')
+	})
+}
+
+// secretWord reports whether a word names a role, an end card's identity or
+// a card kind.
+func secretWord(w string) bool {
+	_, kind := kindByName[w]
+	return kind || w == "contributor" || w == "blocker" || w == "fixed-committed" || w == "needs-work"
+}
+
+// renderLeaks checks Render(v) against the observation (whose words leaks
+// checked exactly): the rendering is drawn from the observation, so it may
+// mention each role, identity and kind at most as often.
+func renderLeaks(s *State, v game.Player) []string {
+	doc, _ := json.Marshal(s.Observation(v))
+	ws, _ := words(doc)
+	inObs := map[string]int{}
+	for _, w := range ws {
+		inObs[w.tok]++
+	}
+	inText := map[string]int{}
+	for _, w := range tokens(s.Render(v)) {
+		if secretWord(w) {
+			inText[w]++
+		}
+	}
+	var bad []string
+	for w, n := range inText {
+		if n > inObs[w] {
+			bad = append(bad, fmt.Sprintf("Render mentions %s %d times, the observation %d", w, n, inObs[w]))
+		}
+	}
+	return bad
 }
 
 // leaks lists what viewer v's observation shows beyond what v may know.
@@ -195,12 +232,14 @@ func viewers(n int) []game.Player {
 }
 
 // TestB18_NoLeaks plays random games with every player count and checks
-// every observation at every step.
+// every observation and rendering at every step.
 func TestB18_NoLeaks(t *testing.T) {
 	for n := 3; n <= 10; n++ {
 		for g := 0; g < 3; g++ {
 			seed := uint64(1000*n + g)
+			step := 0
 			playRandom(t, n, game.Options{"unblock-mix": mixValues[g%2]}, seed, func(s *State) {
+				step++
 				if err := conserved(s); err != nil {
 					t.Fatalf("%d players, seed %d: %v", n, seed, err)
 				}
@@ -211,6 +250,12 @@ func TestB18_NoLeaks(t *testing.T) {
 					}
 					if bad := leaks(s, v, doc); len(bad) > 0 {
 						t.Fatalf("%d players, seed %d, Observation(%v): %v\n%s", n, seed, v, bad, doc)
+					}
+					if step%4 != 0 && s.phase != phaseOver {
+						continue // rendering is slower; every fourth step will do
+					}
+					if bad := renderLeaks(s, v); len(bad) > 0 {
+						t.Fatalf("%d players, seed %d, Render(%v): %v\n%s", n, seed, v, bad, s.Render(v))
 					}
 				}
 			})

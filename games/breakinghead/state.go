@@ -439,7 +439,7 @@ func (s *State) checkMove(a game.Action) error {
 		if s.problems[p] != 0 { // B14
 			return bad("seat %d is blocked (%s) and cannot place comment cards", p+1, problemList(s.problems[p]))
 		}
-		if !isPlaceable(c) { // cannot happen in play: see the window
+		if !isPlaceable(c) { // beyond any card's reach (see the window)
 			return bad("no card can ever lie that far out")
 		}
 		if s.table[c] != cellEmpty {
