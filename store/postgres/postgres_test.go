@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/commons-games/commons/store"
 	"github.com/commons-games/commons/store/postgres"
@@ -65,5 +66,47 @@ func TestTwoStores(t *testing.T) {
 	}
 	if ch := <-heard; ch.ID != m.ID || ch.Version != 1 {
 		t.Fatalf("b heard %+v, want version 1", ch)
+	}
+}
+
+// TestWatchReconnects kills the LISTEN connection: Watch connects again,
+// reports a Resync (changes may have been missed meanwhile) and goes on
+// reporting changes.
+func TestWatchReconnects(t *testing.T) {
+	c := pgtest.Shared(t)
+	ctx := context.Background()
+	s, err := postgres.Open(ctx, c.NewDatabase(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	heard := make(chan store.Change, 10)
+	go s.Watch(wctx, func(ch store.Change) { heard <- ch })
+	next := func() store.Change {
+		select {
+		case ch := <-heard:
+			return ch
+		case <-time.After(10 * time.Second):
+			t.Fatal("Watch reported nothing")
+		}
+		return store.Change{}
+	}
+	if ch := next(); !ch.Resync {
+		t.Fatalf("first change %+v", ch)
+	}
+	if _, err := s.DB.DB.ExecContext(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`); err != nil {
+		t.Fatal(err)
+	}
+	if ch := next(); !ch.Resync {
+		t.Fatalf("after the connection was killed: %+v, want a Resync", ch)
+	}
+	m := storetest.NewMatch(2)
+	if err := s.Create(ctx, m, []string{"*5"}); err != nil {
+		t.Fatal(err)
+	}
+	if ch := next(); ch.ID != m.ID || ch.Version != 1 {
+		t.Fatalf("after reconnecting: %+v", ch)
 	}
 }
