@@ -5,6 +5,7 @@
 package all
 
 import (
-	_ "github.com/commons-games/commons/games/source"  // Source
-	_ "github.com/commons-games/commons/games/threeio" // 3io
+	_ "github.com/commons-games/commons/games/breakinghead" // Breaking Head
+	_ "github.com/commons-games/commons/games/source"       // Source
+	_ "github.com/commons-games/commons/games/threeio"      // 3io
 )
