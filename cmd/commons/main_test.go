@@ -331,3 +331,25 @@ func TestBenchBot(t *testing.T) {
 		t.Fatal("bench --bot random: want an error (random does not search)")
 	}
 }
+
+// In a hot-seat game of hidden information, a seat's private view is shown
+// only after a "pass the device" prompt, and the screen is cleared before
+// the next person looks.
+func TestPlayHotSeat(t *testing.T) {
+	input := "\n" + "?\n" + "quit\n"
+	code, out, errOut := commons(t, input, "play", "breaking-head", "--players", "3", "--seat", "all=human", "--seed", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	prompt := strings.Index(out, "Pass the device to seat")
+	private := strings.Index(out, "You are seat")
+	if prompt < 0 || private < 0 || private < prompt {
+		t.Fatalf("private view at %d, prompt at %d:\n%s", private, prompt, out)
+	}
+	if !strings.Contains(out[prompt:private], clearScreen) {
+		t.Fatal("the screen is not cleared between the prompt and the private view")
+	}
+	if strings.Contains(out[:prompt], "You are seat") || strings.Contains(out[:prompt], "Hand:") {
+		t.Fatalf("a private view appears before the prompt:\n%s", out[:prompt])
+	}
+}

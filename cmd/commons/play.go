@@ -150,6 +150,10 @@ func (m *terminalMatch) play() error {
 			if err != nil || quit {
 				return err
 			}
+			if m.hotSeat() {
+				// The next person must not see this one's hand.
+				fmt.Fprint(m.out, clearScreen)
+			}
 		}
 		m.announce(s, p, a)
 		if !m.hidden() {
