@@ -415,3 +415,38 @@ func TestResume(t *testing.T) {
 		t.Fatalf("record %d, version %d", len(r.rec.Moves), v.Version)
 	}
 }
+
+// TestIdleMatchesUnload checks that a match nobody watches leaves memory
+// after IdleTime, and comes back from the store as it was.
+func TestIdleMatchesUnload(t *testing.T) {
+	n := startNode(t, nil, server.Config{IdleTime: 100 * time.Millisecond})
+	a := n.create(map[string]any{"game": "countdown", "options": map[string]string{"start": "fixed"}, "join": 1})
+	b := n.join(a.Match.ID, 2)
+	n.mustCall(http.StatusOK, "POST", "/api/matches/"+a.Match.ID+"/moves", a.Token, map[string]any{"move": "take1", "version": 0}, nil)
+	live := func() string {
+		resp, err := http.Get(n.url + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		for _, line := range strings.Split(string(body), "\n") {
+			if strings.HasPrefix(line, "commons_live_matches ") {
+				return line
+			}
+		}
+		return ""
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for live() != "commons_live_matches 0" {
+		if time.Now().After(deadline) {
+			t.Fatalf("the idle match stays in memory: %s", live())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	s := n.state(a.Match.ID, b.Token)
+	if s.Version != 1 || !s.YourTurn || s.Moves[0].Move != "take1" {
+		t.Fatalf("reloaded: %+v", s)
+	}
+	n.mustCall(http.StatusOK, "POST", "/api/matches/"+a.Match.ID+"/moves", b.Token, map[string]any{"move": "take1", "version": 1}, nil)
+}
