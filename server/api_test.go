@@ -11,6 +11,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/server"
 )
 
@@ -271,25 +272,41 @@ func TestSeats(t *testing.T) {
 	n.waitStatus(id, "over", 5*time.Second)
 }
 
-func TestBotsOnly(t *testing.T) {
+// TestEveryGameWithBots plays every registered game (the test games
+// aside) to the end with bots in every seat, watched by a spectator whose
+// every message is checked.
+func TestEveryGameWithBots(t *testing.T) {
 	n := startNode(t, nil, server.Config{})
-	a := n.create(map[string]any{"game": "source", "seats": []string{"random", "greedy"}})
-	if a.Match.Status != "running" {
-		t.Fatalf("a match of bots is %s", a.Match.Status)
-	}
-	c := n.dial(a.Match.ID, "")
-	v := n.waitStatus(a.Match.ID, "over", 30*time.Second)
-	r := replayAll(t, n.record(a.Match.ID, ""))
-	if len(r.rec.Moves) != v.Version {
-		t.Fatalf("record of %d moves, version %d", len(r.rec.Moves), v.Version)
-	}
-	for {
-		s := c.nextState(5 * time.Second)
-		if s.Status == "over" {
-			break
+	for _, g := range game.Games() {
+		info := g.Info()
+		if strings.HasPrefix(info.Name, "test-") {
+			continue
 		}
+		t.Run(info.Name, func(t *testing.T) {
+			n.t = t
+			seats := make([]string, info.MinPlayers)
+			for i := range seats {
+				seats[i] = []string{"random", "greedy"}[i%2]
+			}
+			a := n.create(map[string]any{"game": info.Name, "players": info.MinPlayers, "seats": seats})
+			if a.Match.Status != "running" {
+				t.Fatalf("a match of bots is %s", a.Match.Status)
+			}
+			c := n.dial(a.Match.ID, "")
+			v := n.waitStatus(a.Match.ID, "over", 60*time.Second)
+			r := replayAll(t, n.record(a.Match.ID, ""))
+			if len(r.rec.Moves) != v.Version {
+				t.Fatalf("record of %d moves, version %d", len(r.rec.Moves), v.Version)
+			}
+			for {
+				if s := c.nextState(5 * time.Second); s.Status == "over" {
+					break
+				}
+			}
+			r.checkMessages(t, "spectator", game.Spectator, c.all)
+		})
 	}
-	r.checkMessages(t, "spectator", -3, c.all)
+	n.t = t
 }
 
 func TestTurnTimer(t *testing.T) {
