@@ -371,6 +371,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return errorf(http.StatusBadRequest, "%v", err)
 	}
+	for _, spec := range info.Options {
+		// A path option would let a client read the server's files.
+		if spec.Path && cfg.Options[spec.Name] != spec.Default {
+			return errorf(http.StatusBadRequest, "%s: option %s names a file on the machine running the game and is not accepted from clients; run the game with commons play or the lab instead", info.Name, spec.Name)
+		}
+	}
 	st, err := g.New(cfg)
 	if err != nil {
 		return errorf(http.StatusBadRequest, "%v", err)
