@@ -22,15 +22,7 @@ func runArena(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", 0, "games played at once (default: the number of cores)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	quiet := fs.Bool("quiet", false, "no progress line on standard error")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return fmt.Errorf("want one game name, got %d arguments", len(pos))
-	}
-	g, gcfg, err := gf.resolve(pos[0])
+	g, gcfg, err := gf.parse(fs, args)
 	if err != nil {
 		return err
 	}

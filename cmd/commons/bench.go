@@ -30,20 +30,12 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	games := fs.Int("games", 1000, "number of random games to play")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	botSpec := fs.String("bot", "", "instead of random games, time one search of this bot (mcts or ismcts, e.g. mcts:iterations=2000) from the first decision, beside as many bare random playouts")
-	pos, err := parseFlags(fs, args)
+	g, cfg, err := gf.parse(fs, args)
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return fmt.Errorf("want one game name, got %d arguments", len(pos))
 	}
 	if *games < 1 {
 		return fmt.Errorf("--games %d: want at least 1", *games)
-	}
-	g, cfg, err := gf.resolve(pos[0])
-	if err != nil {
-		return err
 	}
 	if !gf.seed.set {
 		gf.seed.v, gf.seed.set = 1, true

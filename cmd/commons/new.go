@@ -58,6 +58,19 @@ func (gf *gameFlags) register(fs *flag.FlagSet) {
 	fs.Var(&gf.seed, "seed", "seed for the chance outcomes (default: a random one, written in any record)")
 }
 
+// parse parses the command's flags and resolves its one argument, GAME.
+func (gf *gameFlags) parse(fs *flag.FlagSet, args []string) (game.Game, game.Config, error) {
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return nil, game.Config{}, err
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return nil, game.Config{}, fmt.Errorf("want one game name, got %d arguments", len(pos))
+	}
+	return gf.resolve(pos[0])
+}
+
 // resolve looks the game up and checks players and options.
 func (gf *gameFlags) resolve(name string) (game.Game, game.Config, error) {
 	g, err := game.Lookup(name)
@@ -83,15 +96,7 @@ func runNew(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("new", "new GAME --players N [--seed S] [--option key=value]...", stderr)
 	var gf gameFlags
 	gf.register(fs)
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return fmt.Errorf("want one game name, got %d arguments", len(pos))
-	}
-	g, cfg, err := gf.resolve(pos[0])
+	g, cfg, err := gf.parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -99,6 +104,6 @@ func runNew(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	seed := gf.seed.get()
-	_, err = stdout.Write(record.New(pos[0], cfg.Players, cfg.Options, &seed).Marshal())
+	_, err = stdout.Write(record.New(g.Info().Name, cfg.Players, cfg.Options, &seed).Marshal())
 	return err
 }

@@ -52,15 +52,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var seatFlags listFlag
 	fs.Var(&seatFlags, "seat", "who plays seat K: human or a bot spec such as random or mcts:time=1s; K=all sets every seat (repeatable; default: seat 1 human, the rest random)")
 	save := fs.String("save", "", "write the complete game record to `FILE` when the game ends or you quit")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return fmt.Errorf("want one game name, got %d arguments", len(pos))
-	}
-	g, cfg, err := gf.resolve(pos[0])
+	g, cfg, err := gf.parse(fs, args)
 	if err != nil {
 		return err
 	}
