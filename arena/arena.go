@@ -522,6 +522,9 @@ func play(ctx context.Context, s game.State, seat func(game.State, game.Player) 
 		if p == game.Terminal {
 			return nil
 		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if maxLen > 0 && n > maxLen {
 			return fmt.Errorf("the game is not over after its MaxLength of %d actions", maxLen)
 		}

@@ -170,15 +170,14 @@ func TestGreedyTakesTheObviousMove(t *testing.T) {
 		{"tictactoe win", "test-tictactoe", nil, []string{"a1", "a2", "b1", "b2"}, "c1", "the win outweighs any evaluation"},
 		// Nim has neither Evaluator nor Scorer: Returns alone show the win.
 		{"nim last counter", "test-nim", game.Options{"piles": "1,4"}, []string{"p2-4"}, "p1-1", "taking the last counter wins"},
-		// Pig to 20: banked 0, turn total 2 after rolling a 2... hold is
-		// worth 2 banked; rolling is worth the expectation over the die,
-		// 1/6 of losing 2 and 5/6 of adding on average 4 at half weight.
-		// Holding with 19 at stake to reach the target wins at once.
-		{"pig hold to win", "test-pig", nil, []string{"roll", "6", "roll", "6", "roll", "6", "roll", "2"}, "hold", "holding banks 20 and wins"},
+		// Relay, 4 players in teams: adding 2 to the team's total is best
+		// by the Evaluator (team totals' difference).
+		{"relay", "test-relay", nil, []string{"13-24"}, "2", "the largest addition to the team's total"},
 	}
 	for _, tt := range tests {
 		for seed := range uint64(5) {
-			s := applyAll(t, newState(t, tt.game, 2, tt.opts), tt.moves...)
+			g, _ := game.Lookup(tt.game)
+			s := applyAll(t, newState(t, tt.game, g.Info().MinPlayers, tt.opts), tt.moves...)
 			if got := act(t, "greedy", seed, s); got != tt.want {
 				t.Errorf("%s (seed %d): greedy played %s, want %s: %s", tt.name, seed, got, tt.want, tt.reason)
 			}
@@ -186,10 +185,10 @@ func TestGreedyTakesTheObviousMove(t *testing.T) {
 	}
 }
 
-// TestGreedyAveragesChance checks the expectation over the die: in Pig
-// with the Evaluator counting half the turn total, rolling from a turn
-// total of 2 is worth (1/6)(0) + (1/6)(2+2..6 each)/2 ... more than
-// holding, and from a large turn total less.
+// TestGreedyAveragesChance checks the expectation over the die that
+// follows "roll" in Pig, whose Evaluator counts banked points plus half
+// the turn total: rolling is worth more than holding with a small turn
+// total and less with a large one.
 func TestGreedyAveragesChance(t *testing.T) {
 	// Target 50. Turn total 2: hold banks 2 (value 2 vs 0); roll: 1/6 lose
 	// everything, else total 2+k counted at half: (1/6)*sum_{k=2..6}(2+k)/2
@@ -333,8 +332,8 @@ func TestTreeReuse(t *testing.T) {
 	}
 }
 
-// TestTreeReuseSameMoves: keeping the tree changes the search, but a bot
-// fed the same game twice plays it the same way.
+// TestTreeReuseThroughChance: trees are kept across the chance nodes of
+// Pig's die rolls, which Observe reports like any action.
 func TestTreeReuseThroughChance(t *testing.T) {
 	s := newState(t, "test-pig", 2, game.Options{"target": "50"})
 	b := newMCTS(mustSpec(t, "mcts:iterations=300,workers=1"), 1)
