@@ -257,7 +257,10 @@ func (b *mctsBot) Act(ctx context.Context, s game.State) (game.Action, error) {
 				roots = append(roots, s.Clone())
 			}
 		}
-		b.tracked = s.Clone()
+		b.tracked = nil
+		if !b.sp.NoReuse {
+			b.tracked = s.Clone() // Observe follows the game from here
+		}
 	}
 	var legal []game.Action
 	if hidden {
@@ -313,8 +316,8 @@ func (b *mctsBot) Act(ctx context.Context, s game.State) (game.Action, error) {
 			value[t.nodes[c].action] += t.nodes[c].w
 		}
 	}
-	if hidden {
-		b.trees = nil
+	if b.tracked == nil {
+		b.trees = nil // nothing to keep them for
 	}
 	b.stats.Elapsed = time.Since(start)
 	return mostVisited(legal, visits, value), nil
