@@ -364,3 +364,38 @@ func TestWriteText(t *testing.T) {
 		}
 	}
 }
+
+// watcher is a random bot that counts the actions Observe reports.
+type watcher struct {
+	bot.Bot
+	seen int
+}
+
+func (w *watcher) Observe(game.State, game.Action) { w.seen++ }
+
+// TestPlayObserves: Observers hear every action, their own, the other
+// seats' and chance's, in perfect-information games, and none in games
+// with hidden information.
+func TestPlayObserves(t *testing.T) {
+	for _, c := range []struct {
+		game    string
+		observe bool
+	}{{"test-pig", true}, {"test-tictactoe", true}, {"test-kuhn", false}, {"test-guess", false}} {
+		g, _ := game.Lookup(c.game)
+		s, _ := game.NewState(g, 2, nil)
+		r1, _ := bot.New("random", 1)
+		r2, _ := bot.New("random", 2)
+		w1, w2 := &watcher{Bot: r1}, &watcher{Bot: r2}
+		steps := 0
+		if err := Play(context.Background(), s, []bot.Bot{w1, w2}, game.NewRand(3), func(game.State, game.Player, game.Action) { steps++ }); err != nil {
+			t.Fatal(err)
+		}
+		want := 0
+		if c.observe {
+			want = steps
+		}
+		if w1.seen != want || w2.seen != want {
+			t.Errorf("%s: observers saw %d and %d of %d actions, want %d", c.game, w1.seen, w2.seen, steps, want)
+		}
+	}
+}
