@@ -10,16 +10,11 @@ package arena
 
 import (
 	"context"
-	"encoding/json"
-	"math/rand/v2"
 	"os"
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
-
-	"github.com/commons-games/commons/game"
 
 	_ "github.com/commons-games/commons/games/breakinghead"
 	_ "github.com/commons-games/commons/games/source"
@@ -74,61 +69,6 @@ func TestStrength3ioRandom(t *testing.T) {
 	strength(t, Config{Game: "3io", Players: 2, Bots: []string{"mcts:iterations=1000,workers=1", "random"}, Games: 100}, atLeast(0, 0.9))
 }
 
-// bhTeams wraps Breaking Head states with a Team method read from each
-// seat's own observation, until the game's state implements Teamer
-// itself. Only the arena (the referee) calls Team.
-type bhTeams struct{ g game.Game }
-
-func (w bhTeams) Info() game.Info {
-	in := w.g.Info()
-	in.Name = "test-breaking-head-teams"
-	return in
-}
-
-func (w bhTeams) New(cfg game.Config) (game.State, error) {
-	s, err := w.g.New(cfg)
-	return bhTeamState{s}, err
-}
-
-func (w bhTeams) MaxLength(cfg game.Config) int { return w.g.MaxLength(cfg) }
-
-type bhTeamState struct{ game.State }
-
-func (s bhTeamState) Clone() game.State { return bhTeamState{s.State.Clone()} }
-
-// Sample hands out the game's own states: bots never see the wrapper's
-// Team through a sample.
-func (s bhTeamState) Sample(p game.Player, r *rand.Rand) game.State {
-	return s.State.(game.Sampler).Sample(p, r)
-}
-
-func (s bhTeamState) Team(p game.Player) string {
-	if t, ok := s.State.(Teamer); ok {
-		return t.Team(p)
-	}
-	b, _ := json.Marshal(s.State.Observation(p))
-	var o struct {
-		You struct {
-			Role string `json:"role"`
-		} `json:"you"`
-	}
-	json.Unmarshal(b, &o)
-	return o.You.Role
-}
-
-var registerBH sync.Once
-
-func bh(t *testing.T) string {
-	registerBH.Do(func() {
-		g, err := game.Lookup("breaking-head")
-		if err != nil {
-			t.Fatal(err)
-		}
-		game.Register(bhTeams{g})
-	})
-	return "test-breaking-head-teams"
-}
-
 // Breaking Head, 5 players: ISMCTS Contributors must win a clear share
 // against random Blockers, and ISMCTS Blockers must hold ISMCTS
 // Contributors below what random Blockers allow. The search cuts its
@@ -143,7 +83,7 @@ func TestStrengthBreakingHead(t *testing.T) {
 	}
 	rates := map[string]float64{}
 	for _, m := range []struct{ c, b string }{{"random", "random"}, {search, "random"}, {search, search}, {"random", search}} {
-		strength(t, Config{Game: bh(t), Players: 5, Teams: map[string]string{"contributor": m.c, "blocker": m.b}, Games: 60}, func(r *Result) string {
+		strength(t, Config{Game: "breaking-head", Players: 5, Teams: map[string]string{"contributor": m.c, "blocker": m.b}, Games: 60}, func(r *Result) string {
 			for _, b := range r.Bots {
 				if b.Team == "contributor" {
 					rates[m.c+" vs "+m.b] = b.WinRate
@@ -169,5 +109,5 @@ func TestStrengthBHProbe(t *testing.T) {
 	if c == "" || b == "" {
 		t.Skip("COMMONS_BH_CONTRIBUTOR and COMMONS_BH_BLOCKER not set")
 	}
-	strength(t, Config{Game: bh(t), Players: 5, Teams: map[string]string{"contributor": c, "blocker": b}, Games: 20}, func(*Result) string { return "" })
+	strength(t, Config{Game: "breaking-head", Players: 5, Teams: map[string]string{"contributor": c, "blocker": b}, Games: 20}, func(*Result) string { return "" })
 }

@@ -643,3 +643,14 @@ func edgeList(m uint8) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// Team returns seat p's team, "contributor" or "blocker", once the roles
+// are dealt, and "" before. It reads the real roles, so it is for a
+// referee such as the arena reporting results by team, never for a seat's
+// own use (B18): bots see only Observation and Sample.
+func (s *State) Team(p game.Player) string {
+	if p < 0 || int(p) >= len(s.roles) || s.roles[p] == noRole {
+		return ""
+	}
+	return roleNames[s.roles[p]]
+}
