@@ -1,0 +1,365 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/commons-games/commons/bot"
+	_ "github.com/commons-games/commons/games/all"
+	"github.com/commons-games/commons/server"
+	"github.com/commons-games/commons/store/sqlite"
+	"github.com/commons-games/commons/web"
+)
+
+// The browser: one headless Chromium for the whole run, started on first
+// use; each session is a browser context of its own (its own cookies and
+// localStorage, as two people on two machines have).
+var (
+	browserOnce sync.Once
+	browserCtx  context.Context
+	browserErr  error
+	stopBrowser = func() {}
+
+	artifactsOnce sync.Once
+	artifactsDir  string
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	stopBrowser()
+	os.Exit(code)
+}
+
+// chromiumPath finds Debian's chromium (or another Chromium build).
+func chromiumPath() string {
+	if p := os.Getenv("COMMONS_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// needBrowser returns the browser's context, or skips the test when no
+// Chromium is installed (fails instead with COMMONS_REQUIRE_BROWSER=1,
+// as CI sets).
+func needBrowser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromiumPath()
+	if path == "" {
+		if os.Getenv("COMMONS_REQUIRE_BROWSER") == "1" {
+			t.Fatal("no chromium found, and COMMONS_REQUIRE_BROWSER=1: install it (apt-get install -y chromium)")
+		}
+		t.Skip("no chromium found: install it (apt-get install -y chromium) to run the browser tests")
+	}
+	browserOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "commons-chromium-*")
+		if err != nil {
+			browserErr = err
+			return
+		}
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path),
+			chromedp.UserDataDir(dir),
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("no-first-run", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.Flag("hide-scrollbars", true),
+			chromedp.WindowSize(1280, 900),
+		)
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, cancelBrowser := chromedp.NewContext(actx)
+		// Start the browser now. (The first Do binds the browser's life to
+		// its context, so it gets the browser's own, without a timeout.)
+		if err := chromedp.Do(bctx); err != nil {
+			browserErr = fmt.Errorf("starting %s: %v", path, err)
+		}
+		browserCtx = bctx
+		stopBrowser = func() {
+			cancelBrowser()
+			cancelAlloc()
+			os.RemoveAll(dir)
+		}
+	})
+	if browserErr != nil {
+		t.Fatal(browserErr)
+	}
+	return browserCtx
+}
+
+// artifacts is the directory the screenshots go to: $COMMONS_E2E_ARTIFACTS
+// or a new temporary directory, kept after the run for people to look at.
+func artifacts(t *testing.T) string {
+	artifactsOnce.Do(func() {
+		artifactsDir = os.Getenv("COMMONS_E2E_ARTIFACTS")
+		if artifactsDir == "" {
+			artifactsDir, _ = os.MkdirTemp("", "commons-e2e-*")
+		}
+		os.MkdirAll(artifactsDir, 0o755)
+	})
+	return artifactsDir
+}
+
+// app is a Commons server under test: the API (package server) and the
+// pages (package web), composed as commons serve composes them, on a
+// fresh SQLite database, listening on 127.0.0.1 only.
+type app struct {
+	t   *testing.T
+	url string
+}
+
+func startApp(t *testing.T) *app {
+	t.Helper()
+	ctx := context.Background()
+	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "commons.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(server.Config{
+		Store: st, NewBot: bot.New, BotTime: 5 * time.Second,
+		Logger: slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn})),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	api := srv.Handler()
+	mux.Handle("/api/", api)
+	mux.Handle("/healthz", api)
+	mux.Handle("/", web.Handler())
+	hs := httptest.NewServer(mux)
+	t.Cleanup(func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(sctx)
+		hs.Close()
+		st.Close()
+	})
+	return &app{t: t, url: hs.URL}
+}
+
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(b []byte) (int, error) {
+	w.t.Log(strings.TrimSpace(string(b)))
+	return len(b), nil
+}
+
+// call makes an API request and decodes the JSON answer into out.
+func (a *app) call(method, path string, body any, out any) {
+	a.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = strings.NewReader(string(b))
+	}
+	req, _ := http.NewRequest(method, a.url+path, rd)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode >= 300 {
+		a.t.Fatalf("%s %s: %d %s", method, path, resp.StatusCode, raw)
+	}
+	if out != nil {
+		if err := json.Unmarshal(raw, out); err != nil {
+			a.t.Fatalf("%s %s: %v: %s", method, path, err, raw)
+		}
+	}
+}
+
+// session is one person's browser.
+type session struct {
+	t    *testing.T
+	name string
+	ctx  context.Context
+	mu   sync.Mutex
+	errs []string // JavaScript exceptions and console errors
+}
+
+// newSession opens a tab in a new browser context; width and height
+// set the viewport (0: the window's), mobile emulates a phone.
+func newSession(t *testing.T, name string, width, height int64, mobile bool) *session {
+	t.Helper()
+	bctx := needBrowser(t)
+	ctx, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
+	s := &session{t: t, name: name, ctx: ctx}
+	t.Cleanup(func() {
+		cancel()
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		for _, e := range s.errs {
+			t.Errorf("%s: JavaScript error: %s", name, e)
+		}
+	})
+	// Start the tab, then collect what goes wrong in its page: uncaught
+	// exceptions, console errors, and the browser's security errors
+	// (a script or style the Content-Security-Policy refused).
+	if err := chromedp.Do(ctx); err != nil { // opens the tab, for as long as ctx lives
+		t.Fatalf("%s: opening a tab: %v", name, err)
+	}
+	messages := chromedp.Console(ctx)
+	go func() {
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			if m.IsException() || m.Type == chromedp.ConsoleError && (m.Source == "" || m.Source == "security") {
+				s.mu.Lock()
+				s.errs = append(s.errs, m.String())
+				s.mu.Unlock()
+			}
+		}
+	}()
+	var acts []chromedp.Action[chromedp.Void]
+	if width > 0 {
+		var vopts []chromedp.EmulateViewportOption
+		if mobile {
+			vopts = append(vopts, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch)
+		}
+		acts = append(acts, chromedp.EmulateViewport(width, height, vopts...))
+	}
+	s.run(30*time.Second, acts...)
+	return s
+}
+
+// run runs browser actions, failing the test after timeout.
+func (s *session) run(timeout time.Duration, acts ...chromedp.Action[chromedp.Void]) {
+	s.t.Helper()
+	ctx, cancel := context.WithTimeout(s.ctx, timeout)
+	defer cancel()
+	if err := chromedp.Do(ctx, acts...); err != nil {
+		s.t.Fatalf("%s: %v", s.name, err)
+	}
+}
+
+// value runs an action that returns a value, failing the test after
+// timeout.
+func value[T any](s *session, timeout time.Duration, act chromedp.Action[T]) T {
+	s.t.Helper()
+	ctx, cancel := context.WithTimeout(s.ctx, timeout)
+	defer cancel()
+	v, err := chromedp.Run(ctx, act)
+	if err != nil {
+		s.t.Fatalf("%s: %v", s.name, err)
+	}
+	return v
+}
+
+func (s *session) open(url string) {
+	s.t.Helper()
+	s.run(30*time.Second, chromedp.Navigate(url))
+}
+
+// eval evaluates a JavaScript expression into out (by way of JSON).
+func (s *session) eval(js string, out any) {
+	s.t.Helper()
+	raw := value(s, 10*time.Second, chromedp.Evaluate[[]byte](js))
+	if err := json.Unmarshal(raw, out); err != nil {
+		s.t.Fatalf("%s: %s: %v (%s)", s.name, js, err, raw)
+	}
+}
+
+// waitJS waits until the JavaScript expression is true.
+func (s *session) waitJS(js string, timeout time.Duration) {
+	s.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		var ok bool
+		s.eval("!!("+js+")", &ok)
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			var text string
+			s.eval("document.body.innerText.slice(0, 2000)", &text)
+			s.t.Fatalf("%s: timed out waiting for %s; the page says:\n%s", s.name, js, text)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// typeIn types text into the input a CSS selector names.
+func (s *session) typeIn(sel, text string) {
+	s.t.Helper()
+	s.run(10*time.Second, chromedp.SendKeys(chromedp.CSS(sel), text))
+}
+
+// click clicks the element a CSS selector names, as a person would (a
+// mouse press and release on the element's middle).
+func (s *session) click(sel string) {
+	s.t.Helper()
+	s.run(10*time.Second, chromedp.Click(chromedp.CSS(sel)))
+}
+
+// data returns the page's state attributes (document.body.dataset).
+func (s *session) data() map[string]string {
+	s.t.Helper()
+	var d map[string]string
+	s.eval("Object.assign({}, document.body.dataset)", &d)
+	return d
+}
+
+// selectValue chooses a value in a <select>, firing its change event as
+// the browser does when a person picks an option.
+func (s *session) selectValue(sel, value string) {
+	s.t.Helper()
+	js := fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.value = %q; e.dispatchEvent(new Event("change", {bubbles: true})); return e.value })()`, sel, value)
+	var got string
+	s.eval(js, &got)
+	if got != value {
+		s.t.Fatalf("%s: %s has no option %q", s.name, sel, value)
+	}
+}
+
+// screenshot saves the page (or the element sel names, if not "") as a
+// PNG under the artifacts directory.
+func (s *session) screenshot(file, sel string) {
+	s.t.Helper()
+	var buf []byte
+	if sel == "" {
+		buf = value(s, 20*time.Second, chromedp.FullScreenshot(100))
+	} else {
+		buf = value(s, 20*time.Second, chromedp.Screenshot(chromedp.CSS(sel)))
+	}
+	path := filepath.Join(artifacts(s.t), file)
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		s.t.Fatal(err)
+	}
+	s.t.Logf("screenshot: %s", path)
+}
+
+// versionAfter waits until the page shows a version other than v and
+// no move is pending, and returns the page's state.
+func (s *session) versionAfter(v string, timeout time.Duration) map[string]string {
+	s.t.Helper()
+	s.waitJS(fmt.Sprintf(`document.body.dataset.version !== %q && !document.body.dataset.pending`, v), timeout)
+	return s.data()
+}

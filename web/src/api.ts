@@ -1,0 +1,214 @@
+// The server's HTTP API (docs/api.md) and the seat tokens kept in the
+// browser.
+
+export interface OptionSpec {
+  name: string;
+  default: string;
+  values?: string[];
+  doc: string;
+  path?: boolean;
+}
+
+export interface GameInfo {
+  name: string;
+  title: string;
+  summary: string;
+  min_players: number;
+  max_players: number;
+  options: OptionSpec[];
+  chance: boolean;
+  hidden_information: boolean;
+  doc?: string;
+}
+
+export interface SeatView {
+  seat: number;
+  kind: "human" | "bot";
+  bot?: string;
+  name?: string;
+  taken: boolean;
+}
+
+export type Status = "open" | "running" | "over";
+
+export interface MatchView {
+  id: string;
+  game: string;
+  title?: string;
+  players: number;
+  options: Record<string, string>;
+  hidden_information: boolean;
+  status: Status;
+  version: number;
+  seats: SeatView[];
+  free_seats: number;
+  settings: Record<string, string>;
+  to_move?: number;
+  deadline?: string;
+  result?: number[];
+  rematch?: string;
+  rematch_of?: string;
+  created: string;
+}
+
+export interface SeatAnswer {
+  match: MatchView;
+  seat?: number;
+  token?: string;
+}
+
+export interface Entry {
+  n: number;
+  seat?: number;
+  move: string;
+}
+
+export interface StateMsg {
+  type: "state";
+  match: string;
+  version: number;
+  status: Status;
+  seat: number;
+  to_move: number;
+  your_turn: boolean;
+  legal?: string[];
+  deadline?: string;
+  observation: unknown;
+  text: string;
+  from: number;
+  moves: Entry[];
+  seats: SeatView[];
+  result?: number[];
+  scores?: number[];
+  rematch?: string;
+}
+
+export interface GameRecord {
+  game: string;
+  players: number;
+  options?: Record<string, string>;
+  seed?: number;
+  moves: string[];
+}
+
+// Replay is the answer of POST /web/replay (package web).
+export interface Replay {
+  game: string;
+  title: string;
+  players: number;
+  options: Record<string, string>;
+  viewer: number;
+  moves: Entry[];
+  steps: { n: number; to_move: number; observation: unknown; text: string }[];
+  over: boolean;
+  result?: number[];
+  scores?: number[];
+}
+
+// ApiError is a refused request, with the server's own explanation.
+export class ApiError extends Error {
+  constructor(public status: number, message: string) {
+    super(message);
+  }
+}
+
+export async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["Authorization"] = "Bearer " + token;
+  let r: Response;
+  try {
+    r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, "cannot reach the server; check the connection and try again");
+  }
+  const text = await r.text();
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON: a proxy's error page, say.
+  }
+  if (!r.ok) {
+    const msg = (data as { error?: string } | undefined)?.error || `${r.status} ${r.statusText}`;
+    throw new ApiError(r.status, msg);
+  }
+  return data as T;
+}
+
+export const games = () => call<GameInfo[]>("GET", "/api/games");
+export const matches = (status: string, limit = 50) =>
+  call<MatchView[]>("GET", `/api/matches?status=${status}&limit=${limit}`);
+export const match = (id: string) => call<MatchView>("GET", `/api/matches/${enc(id)}`);
+export const state = (id: string, token?: string) => call<StateMsg>("GET", `/api/matches/${enc(id)}/state`, undefined, token);
+export const recordURL = (id: string, view?: "public" | "complete") =>
+  `/api/matches/${enc(id)}/record` + (view ? `?view=${view}` : "");
+
+export interface CreateRequest {
+  game: string;
+  players: number;
+  options: Record<string, string>;
+  seats: string[];
+  turn_timer?: string;
+  join: number;
+  name: string;
+}
+
+export const create = (req: CreateRequest) => call<SeatAnswer>("POST", "/api/matches", req);
+export const join = (id: string, seat: number, name: string) =>
+  call<SeatAnswer>("POST", `/api/matches/${enc(id)}/join`, { seat, name });
+export const leave = (id: string, token: string, bot?: string) =>
+  call<MatchView>("POST", `/api/matches/${enc(id)}/leave`, bot ? { bot } : {}, token);
+export const seatBot = (id: string, seat: number, token: string, bot: string) =>
+  call<MatchView>("POST", `/api/matches/${enc(id)}/seats/${seat}/bot`, { bot }, token);
+export const rematch = (id: string, token: string) => call<SeatAnswer>("POST", `/api/matches/${enc(id)}/rematch`, undefined, token);
+export const replay = (rec: GameRecord, seat: number) => call<Replay>("POST", `/web/replay?seat=${seat}`, rec);
+
+function enc(s: string): string {
+  return encodeURIComponent(s);
+}
+
+// Seat tokens live in localStorage, one key per match, so that a reload
+// (or a second tab) plays the same seat. A token is the seat's only key:
+// it is never put in a URL the user could share.
+export interface Held {
+  seat: number;
+  token: string;
+}
+
+const seatKey = (id: string) => "commons.seat." + id;
+
+export function heldSeat(id: string): Held | null {
+  try {
+    const v = JSON.parse(localStorage.getItem(seatKey(id)) || "null");
+    if (v && typeof v.token === "string" && typeof v.seat === "number") return v as Held;
+  } catch {
+    // A damaged entry is as good as none.
+  }
+  return null;
+}
+
+export function keepSeat(id: string, seat: number, token: string): void {
+  localStorage.setItem(seatKey(id), JSON.stringify({ seat, token }));
+}
+
+export function forgetSeat(id: string): void {
+  localStorage.removeItem(seatKey(id));
+}
+
+export function myName(): string {
+  return localStorage.getItem("commons.name") || "";
+}
+
+export function setMyName(name: string): void {
+  localStorage.setItem("commons.name", name.trim());
+}
+
+// seatName is how a seat is called on the page.
+export function seatName(seats: SeatView[] | undefined, n: number): string {
+  const s = seats?.find((x) => x.seat === n);
+  if (!s) return `Seat ${n}`;
+  if (s.kind === "bot") return `Seat ${n} (bot ${s.bot})`;
+  if (!s.taken) return `Seat ${n} (free)`;
+  return s.name ? `Seat ${n} (${s.name})` : `Seat ${n}`;
+}

@@ -1,0 +1,371 @@
+// Breaking Head (docs/rules/breaking-head.md): comment cards laid on an
+// open table from the start towards three face-down end cards, action
+// cards played on players or cards, secret roles.
+//
+// A move is built from clicks: a card of the hand first (the panel), then
+// its target: a space of the table for a comment card ("place
+// KIND@X,Y", turned or not), an end card for WTF Dries?! ("peek X,Y"), a
+// card of the table for Spam! ("spam X,Y"), a seat for Blocked! and
+// Unblocked! (buttons in the list of seats), or "pass" for any card.
+//
+// Only the viewer's own secrets are ever drawn, and only from the "you"
+// part of its observation, which the server fills for the viewer's seat
+// alone: its role, its hand, what it saw when it peeked.
+
+import { h, s, fill, title, plural } from "../dom";
+import { Board, BoardFactory, Host, View } from "./board";
+
+interface Private {
+  seat: number;
+  role?: string;
+  hand: string[];
+  peeks?: { at: string; card: string }[];
+}
+
+interface SeatView {
+  seat: number;
+  hand_size: number;
+  problems?: string[];
+  peeked?: string[];
+  role?: string;
+}
+
+interface CardView {
+  at: string;
+  card: string;
+  turned?: boolean;
+  edges: string;
+}
+
+interface LogView {
+  seat: number;
+  move: string;
+  removed?: string;
+}
+
+interface Obs {
+  viewer: number;
+  players: number;
+  status: "setup" | "playing" | "over";
+  to_move: number;
+  chance?: string;
+  you?: Private;
+  seats: SeatView[];
+  deck: number;
+  discards: number;
+  table: CardView[];
+  log: LogView[];
+  winners?: string;
+}
+
+const CELL = 20;
+const LEFT = 9, TOP = 7;
+
+// The open edges of each comment card as it lies unturned (B5).
+const kindEdges: Record<string, string> = {
+  crossing: "NESW", "junction-esw": "ESW", "junction-nes": "NES", "curve-sw": "SW", "curve-es": "ES",
+  "straight-ns": "NS", "straight-ew": "EW", "stub-w": "W", "stub-s": "S",
+};
+const opposite: Record<string, string> = { N: "S", E: "W", S: "N", W: "E" };
+
+const baseKind = (k: string) => k.replace(/-dead$/, "");
+const isComment = (k: string) => baseKind(k) in kindEdges;
+const isDead = (k: string) => k.endsWith("-dead");
+
+function edgesOf(kind: string, turned: boolean): string {
+  const e = kindEdges[baseKind(kind)] || "";
+  if (!turned) return e;
+  return "NESW".split("").filter((d) => e.includes(opposite[d])).join("");
+}
+
+const turnable = (kind: string) => isComment(kind) && edgesOf(kind, true) !== edgesOf(kind, false);
+
+export const problemNames: Record<string, string> = { wifi: "Broken Wi-Fi", flu: "Drupal-Flu", head: "Broken Head" };
+const fixNames: Record<string, string> = { lan: "LAN", vitamins: "Vitamins", fixedhead: "Fixed head" };
+
+// cardName is a card kind as people call it.
+export function cardName(kind: string): string {
+  if (kind === "wtf-dries") return "WTF Dries?!";
+  if (kind === "spam") return "Spam!";
+  if (kind.startsWith("blocked-")) return "Blocked! " + problemNames[kind.slice(8)];
+  if (kind.startsWith("unblocked-")) return "Unblocked! " + kind.slice(10).split("-").map((f) => fixNames[f] || f).join(" | ");
+  const b = baseKind(kind);
+  const [shape, dirs] = b.split("-");
+  const name = shape.charAt(0).toUpperCase() + shape.slice(1) + (dirs ? " " + dirs.toUpperCase().split("").join("-") : "");
+  return isDead(kind) ? name + " (dead end)" : name;
+}
+
+const roleName = (r: string) => (r === "blocker" ? "Blocker" : r === "contributor" ? "Contributor" : r);
+
+interface Target {
+  move: string;
+  kind: "place" | "peek" | "spam";
+}
+
+const parseAt = (at: string): [number, number] => {
+  const [x, y] = at.split(",").map(Number);
+  return [x, y];
+};
+
+export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, host: Host): Board => {
+  const svg = s("svg", { class: "board bh-board", role: "img", "aria-label": "Breaking Head table" }) as SVGSVGElement;
+  boardEl.replaceChildren(svg);
+  let selected: string | null = null;
+  let turned = false;
+  let last: View | null = null;
+
+  function update(v: View): void {
+    last = v;
+    const o = v.obs as Obs;
+    const hand = o.you?.hand || [];
+    if (selected && !hand.includes(selected)) selected = null;
+    if (selected && !turnable(selected)) turned = false;
+
+    // The targets of the selected card, by position.
+    const targets = new Map<string, Target>();
+    if (selected) {
+      if (isComment(selected)) {
+        const prefix = `place ${selected}@`;
+        const preferred = new Map<string, string>();
+        for (const m of v.legal) {
+          if (!m.startsWith(prefix)) continue;
+          const rest = m.slice(prefix.length);
+          const isTurned = rest.endsWith(" turned");
+          const at = isTurned ? rest.slice(0, -7) : rest;
+          // Prefer the orientation chosen in the panel; take the other
+          // when only it fits there.
+          if (isTurned === turned || !preferred.has(at)) preferred.set(at, m);
+        }
+        for (const [at, m] of preferred) targets.set(at, { move: m, kind: "place" });
+      } else if (selected === "wtf-dries" || selected === "spam") {
+        const verb = selected === "spam" ? "spam" : "peek";
+        for (const m of v.legal) if (m.startsWith(verb + " ")) targets.set(m.slice(verb.length + 1), { move: m, kind: verb });
+      }
+    }
+
+    // The window: the table and every space any card could go to, with
+    // a margin, so it does not jump while choosing.
+    let x0 = 0, x1 = 8, y0 = -2, y1 = 2;
+    const grow = (at: string) => {
+      const [x, y] = parseAt(at);
+      x0 = Math.min(x0, x - 1); x1 = Math.max(x1, x + 1); y0 = Math.min(y0, y - 1); y1 = Math.max(y1, y + 1);
+    };
+    o.table.forEach((c) => grow(c.at));
+    for (const m of v.legal) {
+      const at = m.match(/^place \S+@(-?\d+,-?\d+)/);
+      if (at) grow(at[1]);
+    }
+    const cols = x1 - x0 + 1, rows = y1 - y0 + 1;
+    svg.setAttribute("viewBox", `0 0 ${LEFT + cols * CELL + 1} ${TOP + rows * CELL + 1}`);
+    svg.replaceChildren();
+    svg.append(s("rect", { x: LEFT, y: TOP, width: cols * CELL, height: rows * CELL, rx: 2, class: "felt" }));
+    for (let x = x0; x <= x1; x++) svg.append(s("text", { x: LEFT + (x - x0) * CELL + CELL / 2, y: TOP - 2, class: "coord" }, String(x)));
+    for (let y = y0; y <= y1; y++) svg.append(s("text", { x: LEFT / 2, y: TOP + (y - y0) * CELL + CELL / 2 + 1.2, class: "coord" }, String(y)));
+
+    const peeks = new Map((o.you?.peeks || []).map((p) => [p.at, p.card]));
+    const byAt = new Map(o.table.map((c) => [c.at, c]));
+    const lastAt = lastPlace(o.log);
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const at = `${x},${y}`;
+        const cx = LEFT + (x - x0) * CELL, cy = TOP + (y - y0) * CELL;
+        const card = byAt.get(at);
+        if (card) svg.append(drawCard(card, cx, cy, peeks.get(at), at === lastAt));
+        const t = targets.get(at);
+        if (t && t.kind === "place") {
+          const ghost = drawEdges(cx, cy, edgesOf(selected!, t.move.endsWith(" turned")), isDead(selected!), "ghost");
+          svg.append(s("rect", { x: cx + 1.5, y: cy + 1.5, width: CELL - 3, height: CELL - 3, rx: 2, class: "target place" }), ghost);
+        } else if (t) {
+          svg.append(s("rect", { x: cx + 0.6, y: cy + 0.6, width: CELL - 1.2, height: CELL - 1.2, rx: 2.6, class: "target " + t.kind }));
+        }
+        const hit = s("rect", {
+          x: cx, y: cy, width: CELL, height: CELL, class: "hit" + (t ? " legal" : ""),
+          "data-at": at, "data-legal": t?.move, "data-kind": t?.kind,
+        });
+        title(hit, (card ? `${at}: ${describeCard(card, peeks.get(at))}` : `${at}: empty`) + (t ? ` — click: ${t.move}` : ""));
+        hit.addEventListener("click", () => click(v, at, t));
+        svg.append(hit);
+      }
+    }
+    drawPanel(v, o);
+  }
+
+  function click(v: View, at: string, t: Target | undefined): void {
+    if (!v.interactive) return host.say("You are watching this match.");
+    if (t) return host.move(t.move);
+    if (!selected) return host.say("Choose a card from your hand first, then where it goes.");
+    if (isComment(selected)) return host.move(`place ${selected}@${at}${turned && turnable(selected) ? " turned" : ""}`);
+    if (selected === "wtf-dries") return host.move(`peek ${at}`);
+    if (selected === "spam") return host.move(`spam ${at}`);
+    host.say(`${cardName(selected)} is played on a player: use the buttons in the list of seats.`);
+  }
+
+  function drawEdges(cx: number, cy: number, edges: string, dead: boolean, cls: string): SVGElement {
+    const g = s("g", { class: cls });
+    const mx = cx + CELL / 2, my = cy + CELL / 2;
+    const ends: Record<string, [number, number]> = { N: [mx, cy + 1], E: [cx + CELL - 1, my], S: [mx, cy + CELL - 1], W: [cx + 1, my] };
+    for (const d of edges) {
+      const [ex, ey] = ends[d];
+      // A dead-end's roads stop short of the middle: they connect nothing.
+      const k = dead ? 0.45 : 1;
+      g.append(s("line", { x1: ex, y1: ey, x2: ex + (mx - ex) * k, y2: ey + (my - ey) * k, class: "road" }));
+    }
+    if (dead) {
+      g.append(s("circle", { cx: mx, cy: my, r: 2.6, class: "deadmark" }));
+      g.append(s("path", { d: `M${mx - 1.3} ${my - 1.3}L${mx + 1.3} ${my + 1.3}M${mx + 1.3} ${my - 1.3}L${mx - 1.3} ${my + 1.3}`, class: "deadx" }));
+    } else if (edges.length) {
+      g.append(s("circle", { cx: mx, cy: my, r: 2, class: "hub" }));
+    }
+    return g;
+  }
+
+  function describeCard(c: CardView, peek?: string): string {
+    switch (c.card) {
+      case "start": return "the start (Issue summary)";
+      case "end": return peek ? `an end card, face down; you saw ${peek === "fixed-committed" ? "Fixed & Committed" : "Needs work"}` : "an end card, face down";
+      case "fixed-committed": return "Fixed & Committed, face up";
+      case "needs-work": return "Needs work, face up";
+    }
+    return cardName(c.card) + (c.turned ? ", turned" : "");
+  }
+
+  function drawCard(c: CardView, cx: number, cy: number, peek: string | undefined, isLast: boolean): SVGElement {
+    let cls = "card";
+    if (c.card === "start") cls += " start";
+    else if (c.card === "end") cls += " end-down";
+    else if (c.card === "fixed-committed") cls += " end-fixed";
+    else if (c.card === "needs-work") cls += " end-needs";
+    const g = s("g", { class: "bh-card", "data-card": c.card === "end" ? "end" : c.card, "data-at": c.at });
+    g.append(s("rect", { x: cx + 1, y: cy + 1, width: CELL - 2, height: CELL - 2, rx: 2, class: cls + (isLast ? " last" : "") }));
+    const mx = cx + CELL / 2;
+    if (c.card === "start" || c.card === "end" || c.card === "fixed-committed" || c.card === "needs-work") {
+      g.append(drawEdges(cx, cy, c.edges, false, "faint"));
+      const label = { start: ["START"], end: ["?"], "fixed-committed": ["FIXED &", "COMMITTED"], "needs-work": ["NEEDS", "WORK"] }[c.card]!;
+      label.forEach((line, i) => g.append(s("text", { x: mx, y: cy + (c.card === "end" ? 13 : 9.5 + i * 3.6 - (label.length - 1) * 1.8), class: "card-label " + (c.card === "end" ? "big" : "") }, line)));
+      if (c.card === "end" && peek) {
+        g.append(s("text", { x: mx, y: cy + 17.4, class: "peek-label", "data-peek": peek }, peek === "fixed-committed" ? "you saw: F&C" : "you saw: NW"));
+      }
+    } else {
+      g.append(drawEdges(cx, cy, c.edges, isDead(c.card), "roads"));
+    }
+    return title(g, `${c.at}: ${describeCard(c, peek)}`);
+  }
+
+  function miniCard(kind: string, t: boolean): SVGElement {
+    const m = s("svg", { viewBox: "0 0 20 20", class: "mini", "aria-hidden": "true" });
+    if (isComment(kind)) {
+      m.append(s("rect", { x: 1, y: 1, width: 18, height: 18, rx: 2, class: "card" }));
+      m.append(drawEdges(0, 0, edgesOf(kind, t), isDead(kind), "roads"));
+    } else {
+      const cls = kind.startsWith("blocked") ? "act-block" : kind.startsWith("unblocked") ? "act-fix" : kind === "spam" ? "act-spam" : "act-wtf";
+      m.append(s("rect", { x: 1, y: 1, width: 18, height: 18, rx: 2, class: "card " + cls }));
+      const label = kind === "wtf-dries" ? "WTF" : kind === "spam" ? "SPAM" : kind.startsWith("blocked") ? "BLOCK" : "FIX";
+      m.append(s("text", { x: 10, y: 11.5, class: "act-label" }, label));
+    }
+    return m;
+  }
+
+  function drawPanel(v: View, o: Obs): void {
+    const you = o.you;
+    const movesOf = (kind: string) => v.legal.filter((m) => usesCard(m, kind));
+    const parts: Node[] = [];
+    if (you) {
+      parts.push(h("div", { class: "private", "data-private": "" },
+        h("p", { class: "role", "data-role": you.role || "" }, "You are ", h("strong", {}, you.role ? roleName(you.role) : "not yet dealt a role"),
+          you.role === "blocker" ? ": keep Fixed & Committed from being reached." : you.role === "contributor" ? ": reach Fixed & Committed." : ""),
+        h("p", { class: "hand-title" }, `Your hand (${plural(you.hand.length, "card")})`),
+        h("div", { class: "hand", "data-hand": "" }, ...you.hand.map((k) => {
+          const playable = movesOf(k).length > 0;
+          return h("button", {
+            class: "hand-card" + (k === selected ? " selected" : "") + (playable ? "" : " unplayable"),
+            "data-hand-card": k, "data-playable": playable ? "true" : "false", title: cardName(k),
+            onclick: () => { selected = selected === k ? null : k; turned = false; if (last) update(last); },
+          }, miniCard(k, k === selected && turned), h("span", {}, cardName(k)));
+        })),
+        ...(you.peeks || []).map((p) => h("p", { class: "peek", "data-peek": p.card }, `You looked at the end card at ${p.at}: `,
+          h("strong", {}, p.card === "fixed-committed" ? "Fixed & Committed" : "Needs work"), "."))));
+      if (selected) parts.push(selectedControls(v, selected));
+    }
+    parts.push(h("ul", { class: "seats" }, ...o.seats.map((sv) => seatRow(v, o, sv))));
+    parts.push(h("p", { class: "note" }, `Deck: ${plural(o.deck, "card")} · passed face down: ${o.discards}`));
+    if (o.chance) parts.push(h("p", { class: "note" }, `Chance: ${o.chance}.`));
+    parts.push(h("p", { class: "legend" }, "Roads show open edges; a red ✕ marks a dead end, which connects nothing. ? is an end card face down: one of them is Fixed & Committed."));
+    fill(panel, ...parts);
+  }
+
+  function selectedControls(v: View, kind: string): HTMLElement {
+    const pass = `pass ${kind}`;
+    let hint = "";
+    if (isComment(kind)) hint = v.legal.some((m) => m.startsWith(`place ${kind}@`)) ? "Click a highlighted space on the table." : "It fits nowhere now" + (v.legal.length ? "" : " (it is not your turn)") + ".";
+    else if (kind === "wtf-dries") hint = "Click a face-down end card to look at it in secret.";
+    else if (kind === "spam") hint = "Click a comment card on the table to remove it.";
+    else if (kind.startsWith("blocked")) hint = "Choose the player to block in the list of seats.";
+    else hint = "Choose whose problem to fix in the list of seats.";
+    return h("div", { class: "selected-card", "data-selected": kind },
+      h("p", {}, h("strong", {}, cardName(kind)), " — ", hint),
+      turnable(kind) ? h("button", { "data-turn": "", onclick: () => { turned = !turned; if (last) update(last); } }, turned ? "Turn back" : "Turn 180°") : null,
+      v.legal.includes(pass) ? h("button", { "data-move": pass, onclick: () => host.move(pass) }, "Pass: discard it face down") : null);
+  }
+
+  function seatRow(v: View, o: Obs, sv: SeatView): HTMLElement {
+    const buttons: Node[] = [];
+    if (selected?.startsWith("blocked-")) {
+      const p = selected.slice(8);
+      const m = `block seat ${sv.seat} ${p}`;
+      if (v.legal.includes(m)) buttons.push(h("button", { class: "small", "data-move": m, onclick: () => host.move(m) }, `Block: ${problemNames[p]}`));
+    } else if (selected?.startsWith("unblocked-")) {
+      for (const p of ["wifi", "flu", "head"]) {
+        const m = `unblock seat ${sv.seat} ${p} with ${selected}`;
+        if (v.legal.includes(m)) buttons.push(h("button", { class: "small", "data-move": m, onclick: () => host.move(m) }, `Fix ${problemNames[p]}`));
+      }
+    }
+    return h("li", { class: "seat" + (sv.seat === o.to_move ? " current" : ""), "data-seat": sv.seat },
+      h("span", { class: "who" }, host.name(sv.seat), sv.seat === v.seat ? " · you" : "", sv.seat === o.to_move ? " · to play" : ""),
+      h("span", { class: "cards" }, plural(sv.hand_size, "card")),
+      ...(sv.problems || []).map((p) => h("span", { class: "problem", "data-problem": p }, problemNames[p])),
+      sv.peeked?.length ? h("span", { class: "peeked" }, "looked at " + sv.peeked.join(" and ")) : null,
+      sv.role ? h("span", { class: "revealed-role", "data-revealed-role": sv.role }, roleName(sv.role)) : null,
+      ...buttons);
+  }
+
+  return {
+    update,
+    status(v) {
+      const o = v.obs as Obs;
+      if (o.status === "over") return "";
+      if (o.chance) return o.chance;
+      return "plays a card";
+    },
+    outcome(v) {
+      const o = v.obs as Obs;
+      const roles = o.seats.map((sv) => `${host.name(sv.seat)}: ${roleName(sv.role || "?")}`).join(", ");
+      const who = o.winners === "contributors" ? "The Contributors win: Fixed & Committed is reached." :
+        o.winners === "blockers" ? "The Blockers win: the cards ran out before Fixed & Committed was reached." :
+        "Nobody wins: the cards ran out, but no seat was a Blocker.";
+      return `${who} Roles: ${roles}.`;
+    },
+    log(v) {
+      const o = v.obs as Obs;
+      return o.log.map((l) => `${host.name(l.seat)}: ${l.move}${l.removed ? ` (removed ${cardName(l.removed)})` : ""}`);
+    },
+  };
+};
+
+// usesCard reports whether legal move m plays a card of kind.
+function usesCard(m: string, kind: string): boolean {
+  if (m.startsWith("place ")) return m.startsWith(`place ${kind}@`);
+  if (m.startsWith("peek ")) return kind === "wtf-dries";
+  if (m.startsWith("spam ")) return kind === "spam";
+  if (m.startsWith("block ")) return kind === "blocked-" + m.split(" ")[3];
+  if (m.startsWith("unblock ")) return m.endsWith(" with " + kind);
+  return false;
+}
+
+function lastPlace(log: LogView[]): string | undefined {
+  for (let i = log.length - 1; i >= 0; i--) {
+    const m = log[i].move.match(/^place \S+@(-?\d+,-?\d+)/);
+    if (m) return m[1];
+    if (log[i].move.startsWith("spam ")) return undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,17 @@
+// The boards by game name; other games get the text view.
+
+import { BoardFactory } from "./board";
+import { breakinghead } from "./breakinghead";
+import { generic } from "./generic";
+import { source } from "./source";
+import { threeio } from "./threeio";
+
+const boards: Record<string, BoardFactory> = {
+  source,
+  "3io": threeio,
+  "breaking-head": breakinghead,
+};
+
+export function boardFor(game: string): BoardFactory {
+  return boards[game] || generic;
+}

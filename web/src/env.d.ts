@@ -1,0 +1,2 @@
+// esbuild bundles the style sheet that main.ts imports.
+declare module "*.css";

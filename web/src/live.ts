@@ -1,0 +1,109 @@
+// The match's WebSocket: state messages in, moves out, reconnecting
+// after a lost connection (the seat is the token's, not the
+// connection's, so a new connection plays the same seat).
+
+import { Entry, StateMsg } from "./api";
+
+export interface LiveHandlers {
+  // state is called with every state message, the log made whole.
+  state(msg: StateMsg, log: Entry[]): void;
+  // refused is called when the server refuses a move, with its reason.
+  refused(status: number, error: string): void;
+  // accepted is called when the server has applied a move of ours.
+  accepted(): void;
+  // connection reports whether the socket is up.
+  connection(up: boolean, why?: string): void;
+  // rejected is called when the server will not let us connect at all
+  // (a 403 before the upgrade looks like a failed connection to the
+  // browser, so the caller checks the token with a plain request).
+  failedBeforeOpen(): void;
+}
+
+export class Live {
+  private ws: WebSocket | null = null;
+  private log: Entry[] = [];
+  private closed = false;
+  private retry = 0;
+  private timer = 0;
+  private nextID = 1;
+  private opened = false;
+
+  constructor(private id: string, private token: string | null, private on: LiveHandlers) {
+    this.connect();
+  }
+
+  private url(): string {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    let u = `${proto}//${location.host}/api/matches/${encodeURIComponent(this.id)}/ws`;
+    if (this.token) u += "?token=" + encodeURIComponent(this.token);
+    return u;
+  }
+
+  private connect(): void {
+    if (this.closed) return;
+    this.opened = false;
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => {
+      this.opened = true;
+      this.retry = 0;
+      this.on.connection(true);
+    };
+    ws.onmessage = (ev) => this.message(ev.data);
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.closed) return;
+      if (!this.opened) this.on.failedBeforeOpen();
+      this.on.connection(false, ev.reason || (ev.code === 1001 ? "the server went away" : "connection lost"));
+      // Back off: 0.5 s, 1 s, 2 s ... up to 10 s.
+      const delay = Math.min(10000, 500 * 2 ** this.retry++);
+      this.timer = window.setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  private message(data: string): void {
+    let m: { type: string; [k: string]: unknown };
+    try {
+      m = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (m.type === "state") {
+      const st = m as unknown as StateMsg;
+      if (st.from === 0) this.log = [];
+      // Entries we already have are replaced: the log only grows.
+      this.log.length = Math.min(this.log.length, st.from);
+      this.log.push(...st.moves);
+      this.on.state(st, this.log);
+    } else if (m.type === "error") {
+      this.on.refused(Number(m.status) || 0, String(m.error));
+    } else if (m.type === "ack") {
+      this.on.accepted();
+    }
+  }
+
+  // move sends a move made at version; false if the socket is down.
+  move(move: string, version: number): boolean {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify({ type: "move", move, version, id: "m" + this.nextID++ }));
+    return true;
+  }
+
+  // reconnect starts again, with another token (or none).
+  reconnect(token: string | null): void {
+    this.token = token;
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close(1000);
+    clearTimeout(this.timer);
+    this.connect();
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.ws?.close(1000);
+    this.ws = null;
+  }
+}

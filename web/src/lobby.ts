@@ -1,0 +1,192 @@
+// The lobby: the games, a form to create a match (options, who sits
+// where: you, an open seat for a friend, or a bot), and the matches to
+// join, watch, resume or replay.
+
+import * as api from "./api";
+import { h, fill } from "./dom";
+import { mark, navigate } from "./nav";
+
+// Bots offered for a seat; any spec the server knows works through the API.
+function botChoices(g: api.GameInfo): [string, string][] {
+  const list: [string, string][] = [["random", "Bot: random"], ["greedy", "Bot: greedy"]];
+  if (g.hidden_information) list.push(["ismcts:iterations=200", "Bot: ISMCTS (stronger)"]);
+  else list.push(["mcts:iterations=300", "Bot: MCTS (stronger)"]);
+  return list;
+}
+
+const timers: [string, string][] = [["off", "no turn timer"], ["30s", "30 seconds a turn"], ["1m", "1 minute a turn"], ["2m", "2 minutes a turn"], ["5m", "5 minutes a turn"], ["1h", "1 hour a turn"], ["24h", "1 day a turn"]];
+
+export function lobby(app: HTMLElement, focusNew: boolean): () => void {
+  mark({ view: "lobby" });
+  document.title = "Commons";
+  const err = h("p", { class: "banner error", hidden: true, role: "alert" });
+  const formBox = h("div", {}, h("p", { class: "note" }, "Loading the games…"));
+  const live = h("div", { class: "match-list", "data-list": "live" });
+  const done = h("div", { class: "match-list", "data-list": "over" });
+  const gamesBox = h("div", { class: "game-cards" });
+  app.append(
+    h("section", { class: "lobby" },
+      h("div", { class: "card new-match", id: "new" }, h("h2", {}, "New match"), err, formBox),
+      h("div", { class: "card" }, h("h2", {}, "Matches being played"), live),
+      h("div", { class: "card" }, h("h2", {}, "Finished matches"), done),
+      h("div", { class: "card" }, h("h2", {}, "The games"), gamesBox)));
+
+  const showError = (e: unknown) => {
+    err.textContent = e instanceof Error ? e.message : String(e);
+    err.hidden = false;
+  };
+
+  let stopped = false;
+  let timer = 0;
+  let games: api.GameInfo[] = [];
+
+  api.games().then((gs) => {
+    if (stopped) return;
+    games = gs;
+    buildForm(formBox, gs, showError);
+    fill(gamesBox, ...gs.map((g) => h("div", { class: "game-card", "data-game": g.name },
+      h("h3", {}, g.title),
+      h("p", {}, g.summary),
+      h("p", { class: "note" }, `${g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}`} players`,
+        g.chance ? " · chance" : "", g.hidden_information ? " · hidden information" : ""))));
+    if (focusNew) document.getElementById("new")?.scrollIntoView();
+    refresh();
+  }).catch(showError);
+
+  async function refresh(): Promise<void> {
+    try {
+      const [running, over] = await Promise.all([api.matches("open,running"), api.matches("over", 20)]);
+      if (stopped) return;
+      fill(live, running.length ? table(running, false) : h("p", { class: "note" }, "None yet: create one above."));
+      fill(done, over.length ? table(over, true) : h("p", { class: "note" }, "None yet."));
+    } catch (e) {
+      if (!stopped) showError(e);
+    }
+    if (!stopped) timer = window.setTimeout(refresh, 5000);
+  }
+
+  function table(ms: api.MatchView[], finished: boolean): HTMLElement {
+    return h("table", { class: "matches" },
+      h("tbody", {}, ...ms.map((m) => {
+        const held = api.heldSeat(m.id);
+        const title = m.title || games.find((g) => g.name === m.game)?.title || m.game;
+        const seats = m.seats.map((s) => (s.kind === "bot" ? `bot ${s.bot}` : s.taken ? s.name || "player" : "free")).join(", ");
+        const actions: Node[] = [];
+        if (finished) {
+          actions.push(h("a", { class: "button", href: `/replay/${m.id}`, "data-link": "", "data-replay": m.id }, "Replay"));
+        } else {
+          if (held) actions.push(h("a", { class: "button primary", href: `/match/${m.id}`, "data-link": "", "data-resume": m.id }, `Play (seat ${held.seat})`));
+          else if (m.free_seats > 0) {
+            actions.push(h("button", {
+              class: "primary", "data-join": m.id, onclick: async () => {
+                try {
+                  const a = await api.join(m.id, 0, api.myName());
+                  api.keepSeat(m.id, a.seat!, a.token!);
+                  navigate(`/match/${m.id}`);
+                } catch (e) {
+                  showError(e);
+                }
+              },
+            }, "Join"));
+          }
+          actions.push(h("a", { class: "button", href: `/match/${m.id}`, "data-link": "", "data-watch": m.id }, "Watch"));
+        }
+        return h("tr", { "data-match": m.id },
+          h("td", {}, h("strong", {}, title), h("div", { class: "note" }, `${m.status}${m.status === "open" ? `, ${m.free_seats} free` : ""} · ${ago(m.created)}`)),
+          h("td", { class: "seats-cell" }, seats),
+          h("td", { class: "actions" }, ...actions));
+      })));
+  }
+
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
+function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unknown) => void): void {
+  const name = h("input", { id: "name", value: api.myName(), maxlength: 40, placeholder: "how others see you", autocomplete: "nickname" });
+  const game = h("select", { id: "game" }, ...games.map((g) => h("option", { value: g.name }, g.title)));
+  const players = h("select", { id: "players" });
+  const options = h("div", { class: "options" });
+  const seats = h("div", { class: "seat-choices" });
+  const timer = h("select", { id: "timer" }, ...timers.map(([v, l]) => h("option", { value: v }, l)));
+  const summary = h("p", { class: "note" });
+  const submit = h("button", { type: "submit", class: "primary", id: "create" }, "Create match");
+
+  const current = () => games.find((g) => g.name === game.value)!;
+
+  function drawSeats(): void {
+    const g = current();
+    const n = Number(players.value);
+    const old = [...seats.querySelectorAll("select")].map((s) => s.value);
+    fill(seats, ...Array.from({ length: n }, (_, i) => {
+      const sel = h("select", { id: `seat-${i + 1}`, "data-seat-choice": i + 1 },
+        h("option", { value: "you" }, "You"),
+        h("option", { value: "open" }, "A person (invite)"),
+        ...botChoices(g).map(([v, l]) => h("option", { value: v }, l)));
+      sel.value = old[i] && [...sel.options].some((o) => o.value === old[i]) ? old[i] : i === 0 ? "you" : "open";
+      return h("label", {}, `Seat ${i + 1} `, sel);
+    }));
+  }
+
+  function drawGame(): void {
+    const g = current();
+    summary.textContent = g.summary;
+    fill(players, ...Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => h("option", { value: g.min_players + i }, String(g.min_players + i))));
+    // File options name files on the server's machine: not for browsers.
+    fill(options, ...g.options.filter((o) => !o.path && o.values?.length).map((o) => {
+      const sel = h("select", { id: `opt-${o.name}`, "data-option": o.name },
+        ...o.values!.map((v) => h("option", { value: v }, v === "" ? "(default)" : v)));
+      sel.value = o.default;
+      return h("label", { title: o.doc }, `${o.name} `, sel);
+    }));
+    drawSeats();
+  }
+
+  game.addEventListener("change", drawGame);
+  players.addEventListener("change", drawSeats);
+  drawGame();
+
+  const form = h("form", { class: "create" },
+    h("label", {}, "Your name ", name),
+    h("label", {}, "Game ", game),
+    summary,
+    h("label", {}, "Players ", players),
+    options,
+    h("fieldset", {}, h("legend", {}, "Who plays"), seats),
+    h("label", {}, "Turn timer ", timer),
+    h("div", {}, submit));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    api.setMyName(name.value);
+    const choice = [...seats.querySelectorAll("select")].map((s) => s.value);
+    const you = choice.indexOf("you");
+    if (choice.filter((c) => c === "you").length > 1) return showError("You can sit in one seat only: make the others open seats or bots.");
+    const opts: Record<string, string> = {};
+    options.querySelectorAll<HTMLSelectElement>("select[data-option]").forEach((s) => (opts[s.dataset.option!] = s.value));
+    submit.disabled = true;
+    try {
+      const a = await api.create({
+        game: game.value, players: Number(players.value), options: opts,
+        seats: choice.map((c) => (c === "you" || c === "open" ? "human" : c)),
+        turn_timer: timer.value, join: you + 1, name: name.value.trim(),
+      });
+      if (a.token && a.seat) api.keepSeat(a.match.id, a.seat, a.token);
+      navigate(`/match/${a.match.id}`);
+    } catch (e) {
+      showError(e);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  fill(box, form);
+}
+
+function ago(iso: string): string {
+  const s = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
+  if (s < 60) return "just now";
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  return new Date(iso).toLocaleDateString();
+}

@@ -1,0 +1,363 @@
+// A live match: the board, whose turn it is, the viewer's moves, the log,
+// the seats (join, leave, hand a free seat to a bot), and at the end the
+// result, the replay, the record and a rematch.
+
+import * as api from "./api";
+import { Board, Host, View } from "./boards/board";
+import { boardFor } from "./boards/index";
+import { h, fill } from "./dom";
+import { Live } from "./live";
+import { mark, navigate } from "./nav";
+
+export function matchView(app: HTMLElement, id: string): () => void {
+  mark({ view: "match", match: id });
+  document.title = "Match · Commons";
+
+  let held = api.heldSeat(id);
+  let info: api.MatchView | null = null;
+  let st: api.StateMsg | null = null;
+  let log: api.Entry[] = [];
+  let board: Board | null = null;
+  let pending = false;
+  let tick = 0;
+
+  const heading = h("h2", {}, "Match");
+  const who = h("p", { class: "who" });
+  const inviteInput = h("input", { readonly: "", class: "invite-url", value: `${location.origin}/match/${id}`, "aria-label": "invite link", onfocus: (e: Event) => (e.target as HTMLInputElement).select() });
+  const copied = h("span", { class: "note copied" });
+  const invite = h("div", { class: "invite" }, h("span", {}, "Invite link "), inviteInput,
+    h("button", { "data-copy": "", onclick: copyInvite }, "Copy"), copied);
+  const turn = h("div", { class: "banner turn", "aria-live": "polite" });
+  const message = h("div", { class: "banner", hidden: true, role: "alert" });
+  const chooser = h("div", { class: "chooser-pop", hidden: true });
+  const end = h("div", { class: "card endscreen", hidden: true, "data-end": "" });
+  const boardEl = h("div", { class: "board-wrap" });
+  const panel = h("div", { class: "panel" });
+  const seatBox = h("div", { class: "seat-actions" });
+  const legalList = h("div", { class: "legal-list" });
+  const legalCount = h("span");
+  const legalBox = h("details", { class: "legal" }, h("summary", {}, "All legal moves ", legalCount), legalList);
+  legalBox.open = localStorage.getItem("commons.showLegal") === "1";
+  legalBox.addEventListener("toggle", () => localStorage.setItem("commons.showLegal", legalBox.open ? "1" : "0"));
+  const logList = h("ol", { class: "log", "data-log": "" });
+  const links = h("p", { class: "links" },
+    h("a", { href: api.recordURL(id), download: `commons-${id}.json`, "data-download": "" }, "Download the record"), " · ",
+    h("a", { href: `/replay/${id}`, "data-link": "" }, "Replay"), " · ",
+    h("a", { href: "/", "data-link": "" }, "Lobby"));
+
+  app.append(h("section", { class: "match" },
+    h("div", { class: "match-head" }, heading, who, invite),
+    turn, message, chooser, end,
+    h("div", { class: "play" },
+      boardEl,
+      h("aside", { class: "side" }, panel, seatBox, legalBox,
+        h("details", { class: "log-box", open: true }, h("summary", {}, "Log"), logList), links))));
+
+  const name = (n: number) => api.seatName(st?.seats || info?.seats, n);
+
+  const host: Host = {
+    move(m: string) {
+      if (!st) return;
+      if (!held || !st.seat) return say("You are watching this match: take a free seat to play.");
+      if (pending) return;
+      hideChooser();
+      if (!live.move(m, st.version)) return say("Not connected to the server: reconnecting…", true);
+      pending = true;
+      mark({ pending: true });
+    },
+    say: (m) => say(m),
+    choose(title, moves) {
+      fill(chooser, h("p", {}, title), ...moves.map((m) => h("button", { "data-move": m, onclick: () => host.move(m) }, board?.entry?.({ n: 0, seat: st?.seat, move: m }) || m)),
+        h("button", { class: "quiet", onclick: hideChooser }, "Cancel"));
+      chooser.hidden = false;
+    },
+    name,
+  };
+
+  function say(m: string, isError = false): void {
+    message.textContent = m;
+    message.className = "banner " + (isError ? "error" : "info");
+    message.hidden = false;
+    mark({ message: isError ? "error" : "info" });
+  }
+
+  function hideMessage(): void {
+    message.hidden = true;
+    mark({ message: undefined });
+  }
+
+  function hideChooser(): void {
+    chooser.hidden = true;
+  }
+
+  const live = new Live(id, held?.token || null, {
+    state(msg, entries) {
+      st = msg;
+      log = entries;
+      pending = false;
+      mark({ pending: undefined });
+      if (msg.seat === 0 && held) {
+        // The token no longer holds a seat (we left, or it was taken
+        // over): watch.
+        api.forgetSeat(id);
+        held = null;
+      }
+      draw();
+    },
+    refused(status, error) {
+      pending = false;
+      mark({ pending: undefined });
+      say(error, true);
+      mark({ refused: status });
+    },
+    accepted() {
+      hideMessage();
+    },
+    connection(up, why) {
+      mark({ connected: up });
+      if (up) {
+        if (!message.hidden && message.dataset.conn) hideMessage();
+      } else {
+        say(`Disconnected (${why}); reconnecting…`, true);
+        message.dataset.conn = "1";
+      }
+    },
+    failedBeforeOpen() {
+      // Find out why: a match that does not exist, or a token that no
+      // longer holds a seat (refused before the WebSocket opens).
+      api.state(id, held?.token).catch((e: api.ApiError) => {
+        if (e.status === 404) {
+          live.close();
+          fill(app, h("section", { class: "card" }, h("h2", {}, "No such match"), h("p", {}, `There is no match ${id}. `, h("a", { href: "/", "data-link": "" }, "Back to the lobby"))));
+        } else if (e.status === 403 || e.status === 401) {
+          api.forgetSeat(id);
+          held = null;
+          live.reconnect(null);
+        }
+      });
+    },
+  });
+
+  api.match(id).then((m) => {
+    info = m;
+    document.title = `${m.title || m.game} · Commons`;
+    if (!board) draw();
+  }).catch(() => { /* the WebSocket reports it */ });
+
+  function draw(): void {
+    if (!st) return;
+    const gameName = info?.game || guessGame(st);
+    if (!board && gameName) board = boardFor(gameName)(boardEl, panel, host);
+    if (!board) return;
+    const seated = !!held && st.seat > 0;
+    const v: View = {
+      obs: st.observation, text: st.text, legal: st.legal || [], seat: st.seat, players: st.seats.length,
+      seats: st.seats, version: st.version, interactive: seated && st.status !== "over", log,
+    };
+    heading.replaceChildren(info?.title || info?.game || "Match", " ", h("span", { class: "status", "data-status": st.status }, st.status));
+    fill(who, seated ? `You are ${name(st.seat)}.` : "You are watching.", " ", h("span", { class: "note" }, `Match ${id}`));
+    invite.hidden = st.status === "over";
+    mark({ version: st.version, status: st.status, yourTurn: st.your_turn, seat: st.seat, toMove: st.to_move });
+
+    board.update(v);
+    drawTurn(v);
+    drawLegal(v);
+    drawLog(v);
+    drawSeats();
+    drawEnd(v);
+  }
+
+  function drawTurn(v: View): void {
+    if (!st || !board) return;
+    const line = board.status?.(v) || "";
+    turn.className = "banner turn";
+    if (st.status === "open") {
+      const free = st.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => s.seat);
+      turn.textContent = `Waiting for players: ${free.length === 1 ? "seat " + free[0] + " is" : "seats " + free.join(", ") + " are"} free. Share the invite link.`;
+    } else if (st.status === "over") {
+      turn.textContent = "Game over.";
+      turn.classList.add("over");
+    } else if (st.your_turn) {
+      turn.textContent = `Your move${line ? ": " + line : "."}`;
+      turn.classList.add("mine");
+    } else if (st.to_move) {
+      const seat = st.seats.find((s) => s.seat === st!.to_move);
+      const waiting = seat && seat.kind === "human" && !seat.taken ? " (the seat is free: waiting for somebody to take it, or for a player to hand it to a bot)" : "";
+      turn.textContent = `${name(st.to_move)} to move${line ? ": " + line : ""}${waiting}.`;
+    } else {
+      turn.textContent = line || "…";
+    }
+    clearInterval(tick);
+    if (st.deadline && st.status === "running") {
+      const span = h("span", { class: "deadline" });
+      turn.append(" ", span);
+      const upd = () => {
+        const left = Math.max(0, Math.round((Date.parse(st!.deadline!) - Date.now()) / 1000));
+        span.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+      };
+      upd();
+      tick = window.setInterval(upd, 1000);
+    }
+  }
+
+  function drawLegal(v: View): void {
+    legalCount.textContent = `(${v.legal.length})`;
+    legalBox.hidden = !v.interactive;
+    if (v.legal.length === 0) {
+      fill(legalList, h("p", { class: "note" }, st?.your_turn ? "" : "Your moves appear here on your turn."));
+      return;
+    }
+    fill(legalList, ...v.legal.map((m) => h("button", { class: "small mono", "data-legal-move": m, onclick: () => host.move(m) }, m)));
+  }
+
+  function drawLog(v: View): void {
+    const own = board?.log?.(v);
+    let items: HTMLElement[];
+    if (own) {
+      items = own.map((t, i) => h("li", { value: i + 1 }, t));
+    } else {
+      items = log.map((e) => h("li", { value: e.n + 1, class: e.seat ? "" : "chance" },
+        e.seat ? `${name(e.seat)}: ` : "", board?.entry?.(e) || e.move));
+    }
+    const atBottom = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 30;
+    fill(logList, ...items);
+    if (atBottom || items.length < 20) logList.scrollTop = logList.scrollHeight;
+  }
+
+  let leaving = false;
+
+  function drawSeats(): void {
+    if (!st) return;
+    const parts: Node[] = [];
+    const free = st.seats.filter((s) => s.kind === "human" && !s.taken);
+    if (!held && st.status !== "over" && free.length) {
+      const nameInput = h("input", { value: api.myName(), maxlength: 40, placeholder: "your name", "data-join-name": "", "aria-label": "your name" });
+      parts.push(h("label", {}, "Your name ", nameInput));
+      for (const s of free) {
+        parts.push(h("button", { class: "primary", "data-join-seat": s.seat, onclick: () => takeSeat(s.seat, nameInput.value) }, `Take seat ${s.seat}`));
+      }
+    }
+    if (held && st.status !== "over") {
+      if (st.status === "running") {
+        for (const s of free) {
+          parts.push(h("button", { "data-bot-seat": s.seat, onclick: () => botSeat(s.seat) }, `Let a bot play seat ${s.seat}`));
+        }
+      }
+      if (leaving) {
+        parts.push(h("span", {}, st.status === "running" ? "Leave? A bot (greedy) plays your seat from then on. " : "Leave your seat? "),
+          h("button", { class: "primary", "data-leave-yes": "", onclick: leaveSeat }, "Yes, leave"),
+          h("button", { class: "quiet", onclick: () => { leaving = false; drawSeats(); } }, "No"));
+      } else {
+        parts.push(h("button", { class: "quiet", "data-leave": "", onclick: () => { leaving = true; drawSeats(); } }, "Leave the match"));
+      }
+    }
+    fill(seatBox, ...parts);
+  }
+
+  function drawEnd(v: View): void {
+    if (!st || st.status !== "over" || !board) {
+      end.hidden = true;
+      return;
+    }
+    const res = st.result || [];
+    const label = (r: number) => {
+      const winners = res.filter((x) => x > 0).length;
+      if (r === 1) return "win";
+      if (r === 0) return "loss";
+      return winners === res.length ? "draw" : "shared win";
+    };
+    let headline = "Game over";
+    if (st.seat && res.length) {
+      const r = res[st.seat - 1];
+      headline = r === 1 ? "You won!" : r === 0 ? "You lost." : label(r) === "draw" ? "A draw." : "You share the win.";
+    }
+    const rows = res.map((r, i) => h("tr", { "data-seat": i + 1 }, h("td", {}, name(i + 1)), h("td", {}, label(r)),
+      st!.scores ? h("td", { class: "num" }, st!.scores[i]) : null));
+    const buttons: Node[] = [
+      h("a", { class: "button primary", href: `/replay/${id}`, "data-link": "" }, "Watch the replay"),
+      h("a", { class: "button", href: api.recordURL(id), download: `commons-${id}.json` }, "Download the record"),
+    ];
+    if (held && st.seat) buttons.push(h("button", { "data-rematch": "", onclick: doRematch }, st.rematch ? "Join the rematch" : "Rematch"));
+    else if (st.rematch) buttons.push(h("a", { class: "button", href: `/match/${st.rematch}`, "data-link": "" }, "Watch the rematch"));
+    buttons.push(h("a", { class: "button quiet", href: "/", "data-link": "" }, "Lobby"));
+    fill(end, h("h2", {}, headline), h("p", { class: "outcome" }, board.outcome?.(v) || ""),
+      h("table", { class: "result" }, h("thead", {}, h("tr", {}, h("th", {}, "seat"), h("th", {}, "result"), st.scores ? h("th", { class: "num" }, "score") : null)), h("tbody", {}, ...rows)),
+      h("div", { class: "buttons" }, ...buttons));
+    end.hidden = false;
+  }
+
+  async function takeSeat(seat: number, nm: string): Promise<void> {
+    nm = nm.trim();
+    api.setMyName(nm);
+    try {
+      const a = await api.join(id, seat, nm);
+      api.keepSeat(id, a.seat!, a.token!);
+      held = { seat: a.seat!, token: a.token! };
+      hideMessage();
+      live.reconnect(a.token!);
+    } catch (e) {
+      say((e as Error).message, true);
+    }
+  }
+
+  async function botSeat(seat: number): Promise<void> {
+    if (!held) return;
+    try {
+      await api.seatBot(id, seat, held.token, "greedy");
+    } catch (e) {
+      say((e as Error).message, true);
+    }
+  }
+
+  async function leaveSeat(): Promise<void> {
+    if (!held || !st) return;
+    leaving = false;
+    try {
+      await api.leave(id, held.token, st.status === "running" ? "greedy" : undefined);
+      api.forgetSeat(id);
+      held = null;
+      live.reconnect(null);
+    } catch (e) {
+      say((e as Error).message, true);
+    }
+  }
+
+  async function doRematch(): Promise<void> {
+    if (!held) return;
+    try {
+      const a = await api.rematch(id, held.token);
+      api.keepSeat(a.match.id, a.seat!, a.token!);
+      navigate(`/match/${a.match.id}`);
+    } catch (e) {
+      say((e as Error).message, true);
+    }
+  }
+
+  async function copyInvite(): Promise<void> {
+    inviteInput.select();
+    try {
+      await navigator.clipboard.writeText(inviteInput.value);
+      copied.textContent = "copied";
+    } catch {
+      // Clipboard access needs a secure context: the link is selected
+      // for the user to copy.
+      copied.textContent = "select and copy the link";
+    }
+  }
+
+  return () => {
+    live.close();
+    clearInterval(tick);
+  };
+}
+
+// guessGame tells the game from the observation's shape, for the rare
+// state message that arrives before the match's description.
+function guessGame(st: api.StateMsg): string | null {
+  const o = st.observation as Record<string, unknown> | null;
+  if (!o) return null;
+  if (o.game === "breaking-head") return "breaking-head";
+  if ("sectors" in o) return "3io";
+  if ("board" in o && "colours" in o) return "source";
+  return null;
+}

@@ -1,0 +1,164 @@
+// A replay: a match's record stepped through forwards and backwards, the
+// board at each step as a chosen seat (or a spectator) saw it.
+//
+// The record comes from the API (the complete record once the game is
+// over; before that the public record, which is complete for a game
+// without hidden information), and the positions from POST /web/replay.
+
+import * as api from "./api";
+import { Board, Host, View } from "./boards/board";
+import { boardFor } from "./boards/index";
+import { h, fill } from "./dom";
+import { mark } from "./nav";
+
+export function replayView(app: HTMLElement, id: string): () => void {
+  mark({ view: "replay", match: id });
+  document.title = "Replay · Commons";
+  const params = new URLSearchParams(location.search);
+  let viewer = Number(params.get("seat")) || 0;
+  let info: api.MatchView | null = null;
+  let rec: api.GameRecord | null = null;
+  let rp: api.Replay | null = null;
+  let board: Board | null = null;
+  let at = 0;
+  let playing = 0;
+  let stopped = false;
+
+  const heading = h("h2", {}, "Replay");
+  const message = h("div", { class: "banner info", hidden: true });
+  const err = h("div", { class: "banner error", hidden: true, role: "alert" });
+  const btn = (label: string, act: string, fn: () => void, tip: string) => h("button", { "data-step-action": act, onclick: fn, title: tip, "aria-label": tip }, label);
+  const slider = h("input", { type: "range", min: 0, max: 0, value: 0, class: "slider", "aria-label": "step", oninput: () => go(Number(slider.value)) });
+  const playBtn = btn("▶ Play", "play", togglePlay, "play the moves one by one");
+  const label = h("span", { class: "step-label", "data-step-label": "" });
+  const what = h("p", { class: "step-what", "data-step-what": "" });
+  const viewSel = h("select", { "data-viewer": "", onchange: () => { viewer = Number(viewSel.value); load(); } });
+  const viewLabel = h("label", { class: "viewer", hidden: true }, "Seen by ", viewSel);
+  const boardEl = h("div", { class: "board-wrap" });
+  const panel = h("div", { class: "panel" });
+  const logList = h("ol", { class: "log", "data-log": "" });
+  const end = h("p", { class: "banner over", hidden: true, "data-end": "" });
+  const download = h("a", { href: api.recordURL(id), download: `commons-${id}.json`, "data-download": "" }, "Download the record");
+
+  app.append(h("section", { class: "match replay" },
+    h("div", { class: "match-head" }, heading, h("p", { class: "links" }, download, " · ", h("a", { href: `/match/${id}`, "data-link": "" }, "The match page"), " · ", h("a", { href: "/", "data-link": "" }, "Lobby"))),
+    message, err,
+    h("div", { class: "controls" },
+      btn("⏮", "first", () => go(0), "first position"),
+      btn("◀", "back", () => go(at - 1), "one move back"),
+      btn("▶", "forward", () => go(at + 1), "one move forward"),
+      btn("⏭", "last", () => go(Infinity), "last position"),
+      playBtn, label, viewLabel),
+    slider, what, end,
+    h("div", { class: "play" }, boardEl,
+      h("aside", { class: "side" }, panel, h("details", { class: "log-box", open: true }, h("summary", {}, "Record"), logList)))));
+
+  const name = (n: number) => api.seatName(info?.seats, n);
+  const host: Host = { move: () => {}, say: () => {}, choose: () => {}, name };
+
+  const onKey = (e: KeyboardEvent) => {
+    if ((e.target as Element).closest?.("input, select, textarea")) return;
+    if (e.key === "ArrowLeft") go(at - 1);
+    else if (e.key === "ArrowRight") go(at + 1);
+    else if (e.key === "Home") go(0);
+    else if (e.key === "End") go(Infinity);
+    else return;
+    e.preventDefault();
+  };
+  document.addEventListener("keydown", onKey);
+
+  async function load(): Promise<void> {
+    err.hidden = true;
+    try {
+      if (!info) {
+        info = await api.match(id);
+        heading.textContent = `Replay: ${info.title || info.game}`;
+        document.title = `Replay: ${info.title || info.game} · Commons`;
+        if (info.hidden_information) {
+          fill(viewSel, h("option", { value: 0 }, "a spectator"), ...info.seats.map((s) => h("option", { value: s.seat }, name(s.seat))));
+          viewSel.value = String(viewer);
+          viewLabel.hidden = false;
+        }
+      }
+      if (info.status !== "over" && info.hidden_information) {
+        message.textContent = "This match is still being played. Its replay opens when the game is over: the cards drawn and passed stay secret until then.";
+        message.hidden = false;
+        return;
+      }
+      if (info.status !== "over") {
+        message.textContent = "This match is still being played: the replay shows the moves so far.";
+        message.hidden = false;
+      }
+      if (!rec) rec = await api.call<api.GameRecord>("GET", api.recordURL(id));
+      rp = await api.replay(rec, viewer);
+      if (stopped) return;
+      board = boardFor(rp.game)(boardEl, panel, host);
+      slider.max = String(rp.steps.length - 1);
+      const want = params.get("step");
+      go(want === null ? at : Number(want));
+      params.delete("step");
+    } catch (e) {
+      err.textContent = (e as Error).message;
+      err.hidden = false;
+    }
+  }
+
+  function go(i: number): void {
+    if (!rp || !board) return;
+    at = Math.max(0, Math.min(rp.steps.length - 1, Number.isFinite(i) ? Math.trunc(i) : rp.steps.length - 1));
+    const step = rp.steps[at];
+    const prevN = at > 0 ? rp.steps[at - 1].n : 0;
+    const entries = rp.moves.slice(0, step.n);
+    const v: View = {
+      obs: step.observation, text: step.text, legal: [], seat: viewer, players: rp.players,
+      seats: info?.seats || [], version: step.n, interactive: false, log: entries,
+    };
+    board.update(v);
+    slider.value = String(at);
+    label.textContent = `Step ${at} of ${rp.steps.length - 1}`;
+    const made = rp.moves.slice(prevN, step.n).map((e) => (e.seat ? `${name(e.seat)}: ${board!.entry?.(e) || e.move}` : `chance: ${board!.entry?.(e) || e.move.slice(1)}`));
+    what.textContent = at === 0 ? "The position before the first move." : made.join(" · ");
+    const next = step.to_move ? `${name(step.to_move)} to move.` : "";
+    if (at === 0 || next) what.textContent += (what.textContent ? " " : "") + next;
+    const last = at === rp.steps.length - 1;
+    if (last && rp.over) {
+      end.textContent = "Game over. " + (board.outcome?.(v) || "");
+      end.hidden = false;
+    } else {
+      end.hidden = true;
+    }
+    mark({ step: at, steps: rp.steps.length - 1, stepN: step.n });
+    fill(logList, ...rp.moves.map((e, k) => {
+      const li = h("li", { value: k + 1, class: (e.seat ? "" : "chance") + (k < step.n ? " done" : " later") + (k >= prevN && k < step.n ? " current" : "") },
+        e.seat ? `${name(e.seat)}: ${board!.entry?.(e) || e.move}` : `chance: ${board!.entry?.(e) || e.move.slice(1)}`);
+      li.addEventListener("click", () => {
+        const i = rp!.steps.findIndex((s) => s.n > k);
+        go(i < 0 ? Infinity : i);
+      });
+      return li;
+    }));
+    // Keep the current entry in sight without scrolling the page.
+    const cur = logList.querySelector<HTMLElement>(".current");
+    if (cur) logList.scrollTop = cur.offsetTop - logList.clientHeight / 2;
+    if (last && playing) togglePlay();
+  }
+
+  function togglePlay(): void {
+    if (playing) {
+      clearInterval(playing);
+      playing = 0;
+      playBtn.textContent = "▶ Play";
+      return;
+    }
+    if (rp && at >= rp.steps.length - 1) go(0);
+    playBtn.textContent = "❚❚ Pause";
+    playing = window.setInterval(() => go(at + 1), 900);
+  }
+
+  load();
+  return () => {
+    stopped = true;
+    clearInterval(playing);
+    document.removeEventListener("keydown", onKey);
+  };
+}
