@@ -240,6 +240,14 @@ func TestS7_PlaceNextToConnectedToken(t *testing.T) {
 		. . . . . . . . Y
 		G . . . . . . . Y`)
 	refuse(t, s, "h2", "not next to a connected red token")
+	// The token comes from the supply: none, no place. (The game ends as
+	// soon as a supply empties, S16, so only a set-up reaches this.)
+	s = newState(t, nil)
+	s.supply[Red] = 0
+	if got := legalOf(s, ""); len(got) != 0 {
+		t.Errorf("red with an empty supply may place %v", got)
+	}
+	refuse(t, s, "b9", "red's supply is empty")
 }
 
 func TestS8_Fortify(t *testing.T) {
@@ -266,6 +274,12 @@ func TestS8_Fortify(t *testing.T) {
 	}
 	// At most two tokens on a point.
 	refuse(t, s, "+a9", "already fortified")
+	// The second token comes from the supply: none, no fortify.
+	s.supply[Red] = 0
+	if got := legalOf(s, "+"); len(got) != 0 {
+		t.Errorf("red with an empty supply may fortify %v", got)
+	}
+	refuse(t, s, "+a8", "red's supply is empty")
 	if s.occ[Red].count() != 10 {
 		t.Errorf("fortifying changed the points held: %d", s.occ[Red].count())
 	}
@@ -497,6 +511,102 @@ func TestS14_TurnEnds(t *testing.T) {
 			t.Errorf("a turn that took an action counted as end-only (%d)", s.endRun)
 		}
 	})
+	t.Run("1 AP: any 1-AP action keeps the turn", func(t *testing.T) {
+		// Red's a9 is hemmed in by yellow; after +a9 red has 1 AP, no place
+		// and no fortify. Whether its turn goes on depends on what else
+		// costs 1 AP: an unfortify (S9) or a capture of an unconnected
+		// point (S11, S12), and with capture-needs-adjacency=on (S13) only
+		// a capture next to a red token.
+		tests := []struct {
+			name    string
+			opts    game.Options
+			drawing string
+			goesOn  bool
+			want    []string // red's actions with 1 AP left, if it goes on
+		}{
+			{"unfortify a connected fortified point", nil, `
+				R Y . . . . . . B*
+				Y . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				G . . . . . . . Y`, true, []string{"-i9", "end"}},
+			{"capture a far unconnected point", nil, `
+				R Y . . . . . . B
+				Y . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . G* . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				G . . . . . . . Y`, true, []string{"xf5", "end"}},
+			{"adjacency on: a far unconnected point is out of reach", game.Options{OptCaptureAdjacency: "on"}, `
+				R Y . . . . . . B
+				Y . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . G* . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				G . . . . . . . Y`, false, nil},
+			{"adjacency on: an unconnected point next to a red token", game.Options{OptCaptureAdjacency: "on"}, `
+				R Y . . . . . . B
+				Y . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . R G . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				G . . . . . . . Y`, true, []string{"xf5", "end"}},
+		}
+		for _, tc := range tests {
+			t.Run(tc.name, func(t *testing.T) {
+				s := position(t, tc.opts, tc.drawing)
+				play(t, s, "+a9")
+				if !tc.goesOn {
+					if s.Colour() != Blue || s.AP() != 2 {
+						t.Errorf("after +a9 %v with %d AP to move, want blue with 2", s.Colour(), s.AP())
+					}
+					return
+				}
+				if s.Colour() != Red || s.AP() != 1 {
+					t.Fatalf("after +a9 %v with %d AP to move, want red with 1", s.Colour(), s.AP())
+				}
+				if got := legal(s); !slices.Equal(got, tc.want) {
+					t.Errorf("red's actions with 1 AP %v, want %v", got, tc.want)
+				}
+			})
+		}
+	})
+	t.Run("2 AP: a 2-AP capture alone keeps the turn", func(t *testing.T) {
+		// Red's fortified a9 is hemmed in by yellow: red's only actions
+		// are the 2-AP captures of the connected i9 and a1, and its turn
+		// is not skipped.
+		s := position(t, nil, `
+			R* Y . . . . . . B
+			Y . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			G . . . . . . . Y`)
+		s.colour = Green
+		play(t, s, "end")
+		if s.Colour() != Red || s.AP() != 2 {
+			t.Fatalf("after green's end %v with %d AP to move, want red with 2", s.Colour(), s.AP())
+		}
+		if got, want := legal(s), []string{"xi9", "xa1", "end"}; !slices.Equal(got, want) {
+			t.Errorf("red's actions %v, want %v", got, want)
+		}
+	})
 	t.Run("a colour with nothing but end is skipped", func(t *testing.T) {
 		// Blue and green are each walled in by the partner's tokens, fully
 		// fortified, and have no opponent token to capture: red and yellow
@@ -574,6 +684,15 @@ func TestS16_GameEnd(t *testing.T) {
 		play(t, s, "+i9")
 		if s.CurrentPlayer() != game.Terminal {
 			t.Errorf("%v to move after blue's last token, want the end", s.CurrentPlayer())
+		}
+	})
+	t.Run("the token paid for an unfortify empties the supply", func(t *testing.T) {
+		s := newState(t, nil)
+		s.fort[Blue] = s.fort[Blue].with(pt(t, "i9"))
+		s.supply[Red] = 1
+		play(t, s, "-i9")
+		if s.CurrentPlayer() != game.Terminal {
+			t.Errorf("%v to move after red paid its last token, want the end (with AP left)", s.CurrentPlayer())
 		}
 	})
 	t.Run("captures never end it", func(t *testing.T) {
@@ -702,6 +821,16 @@ func TestS17_Scoring(t *testing.T) {
 			. . . . . . . . .
 			. . . . . . . . .
 			G . . . . . . . Y`, [4]int{3 * 2, 2, 2 + 2, 2}},
+		{"a captured corner surrounded by another colour scores for it", `
+			. B . . . . . . B
+			B . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			G . . . . . . . Y`, [4]int{0, 2 + 1 + 1 + 3, 2, 2}},
 		{"a larger region scores nothing in single", `
 			R . . R . . . . B
 			. . . R . . . . .

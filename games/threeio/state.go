@@ -68,9 +68,14 @@ var endReasons = [...]string{"", "every sector is occupied", "no player can expa
 
 // cell is one sector of the board.
 type cell struct {
-	kind    uint8 // 0 empty, else Tile+1
-	light   bool
-	bonus   uint16            // bonus tokens (T12)
+	kind  uint8 // 0 empty, else Tile+1
+	light bool
+	// bonus counts the tile's bonus tokens (T12). uint16 is enough: a
+	// fusion makes at most 1 token per 2 tiles it takes off the board
+	// (4 tiles: 1 for 3 removed; 5 or more: 2 for 4 or more), and a board
+	// only gets its tiles from plays, at most one per turn, so a game of
+	// the longest turn limit (100000) makes fewer than 51000 tokens.
+	bonus   uint16
 	meeples [maxPlayers]uint8 // crew on the tile, by player
 }
 
