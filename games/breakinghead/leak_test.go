@@ -277,6 +277,19 @@ func TestB18_LeakCheckCanFail(t *testing.T) {
 	}
 	v := game.Player(0)
 	other := 1
+	// Let the other seat have looked at an end card the viewer knows
+	// nothing about: that it looked is public, what it saw is not (B18).
+	unseen := -1
+	for e := 0; e < 3; e++ {
+		if s.faceUp&(1<<e) == 0 && s.peeked[v]&(1<<e) == 0 {
+			unseen = e
+			break
+		}
+	}
+	if unseen < 0 {
+		t.Fatal("the viewer knows every end card")
+	}
+	s.peeked[other] |= 1 << unseen
 	inject := map[string]func(o *Observation){
 		"another hand": func(o *Observation) {
 			for k := 0; k < nKinds; k++ {
@@ -306,6 +319,16 @@ func TestB18_LeakCheckCanFail(t *testing.T) {
 		"another role": func(o *Observation) { o.Seats[other].Role = roleNames[s.roles[other]] },
 		"the left-over role": func(o *Observation) {
 			o.Chance = "left over: " + roleNames[map[bool]int{true: 0, false: 1}[s.roleLeft[0] > 0]]
+		},
+		"what another seat peeked at": func(o *Observation) {
+			sv := &o.Seats[other]
+			for i, at := range sv.Peeked {
+				if at == posString(endCells[unseen]) {
+					sv.Peeked[i] = at + " " + endName(int(s.fixedAt) == unseen)
+					return
+				}
+			}
+			t.Fatal("the other seat's peek is not in the observation")
 		},
 		"an unseen end card": func(o *Observation) {
 			for e := 0; e < 3; e++ {
