@@ -236,7 +236,7 @@ func conserved(t testing.TB, s *State) {
 				n[h]++
 			}
 		}
-		if crew[q]+int(s.crew[q]) != crewSize {
+		if crew[q]+int(s.crew[q]) != s.r.tiles.Crew {
 			t.Fatalf("seat %d has %d crew on the board and %d in hand", q+1, crew[q], s.crew[q])
 		}
 	}
@@ -271,6 +271,8 @@ func writeTiles(t testing.TB, tb Tiles) string {
 		"tiles":        tiles,
 		"pacing_level": tb.PacingLevel.String(),
 		"turn_limit":   tb.TurnLimit,
+		"crew":         tb.Crew,
+		"fusion":       map[string]int{"group": tb.Fusion, "one_bonus_at": tb.OneBonusAt, "two_bonus_at": tb.TwoBonusAt},
 	}, "", "  ")
 	if err != nil {
 		t.Fatal(err)

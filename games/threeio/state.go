@@ -11,7 +11,6 @@ const (
 	side       = 6
 	numCells   = side * side
 	maxPlayers = 4
-	crewSize   = 3 // T1: four meeples, one marks the score, three are crew
 	fullBoard  = uint64(1)<<numCells - 1
 )
 
@@ -143,7 +142,7 @@ func newState(r *rules) *State {
 		s.held[p][0] = int8(Dust)
 		s.box[Dust]--
 		s.boxTotal--
-		s.crew[p] = crewSize
+		s.crew[p] = uint8(r.tiles.Crew)
 	}
 	// T9: seat 1 starts. With an empty box after the deal, seat 1 still
 	// holds its Dust, so it can act.
@@ -189,7 +188,7 @@ func (s *State) LegalActions(buf []game.Action) []game.Action {
 			buf = s.appendPlays(buf)
 		}
 		p := s.player
-		if s.crew[p] < crewSize {
+		if int(s.crew[p]) < s.r.tiles.Crew {
 			for c := range numCells {
 				if s.board[c].meeples[p] > 0 {
 					buf = append(buf, game.Action(scoreBase+c))
@@ -385,7 +384,7 @@ func (s *State) fuse(c int) (reached bool) {
 	tiles := &s.r.tiles
 	for {
 		n := s.group(c, &g)
-		if n < 3 {
+		if n < tiles.Fusion { // T10: three or more, by default
 			return reached
 		}
 		cl := &s.board[c]
@@ -423,11 +422,11 @@ func (s *State) fuse(c int) (reached bool) {
 		}
 		s.box[t] += uint8(n - 1)
 		s.boxTotal += uint16(n - 1)
-		switch {
-		case n == 4:
-			cl.bonus++
-		case n >= 5:
+		switch { // T12: 4 tiles earn one token, 5 or more two, by default
+		case n >= tiles.TwoBonusAt:
 			cl.bonus += 2
+		case n >= tiles.OneBonusAt:
+			cl.bonus++
 		}
 		stuck := false
 		switch u := t + 1; {
@@ -498,7 +497,7 @@ func (s *State) multiplierAt(c int) int {
 // canAct reports whether player q can expand or score (T9). The board is
 // never full here: a full board ends the game first.
 func (s *State) canAct(q int) bool {
-	return s.boxTotal > 0 || s.held[q][0] >= 0 || s.crew[q] < crewSize
+	return s.boxTotal > 0 || s.held[q][0] >= 0 || int(s.crew[q]) < s.r.tiles.Crew
 }
 
 // endTurn checks the end (T14, T15, the turn limit) after the whole chain

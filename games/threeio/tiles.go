@@ -90,6 +90,13 @@ type Tiles struct {
 	// published end, a full board, can be put off forever by fusions that
 	// find no tile of the next type in the box).
 	TurnLimit int
+	// Crew is the number of meeples each player has to put on tiles (T1:
+	// four meeples, one of which marks the score).
+	Crew int
+	// Fusion is the smallest group that fuses (T10: three), OneBonusAt the
+	// smallest fusion that earns one bonus token and TwoBonusAt two
+	// (T12: four and five).
+	Fusion, OneBonusAt, TwoBonusAt int
 }
 
 // Limits on the numbers of a tile table, so that counts fit the state's
@@ -99,6 +106,13 @@ const (
 	maxPoints     = 1_000_000
 	maxMultiplier = 100
 	maxTurnLimit  = 100_000
+	maxCrew       = 9
+	// Fusion thresholds: a group of at least 3, one token from at least
+	// one more, two tokens from more still. So a fusion earns at most one
+	// token for every two tiles it removes, which keeps a tile's bonus
+	// count within its 16 bits over maxTurnLimit turns.
+	minFusion = 3
+	maxFusion = 36 // the board's sectors
 )
 
 //go:embed tiles.json
@@ -246,8 +260,21 @@ func (p *tableParser) parse(data []byte) (*Tiles, error) {
 				return nil, p.errorf("turn_limit", "%d is outside 1..%d", n, maxTurnLimit)
 			}
 			t.TurnLimit, haveLimit = n, true
+		case "crew":
+			n, err := p.whole(f.val, "crew")
+			if err != nil {
+				return nil, err
+			}
+			if n < 1 || n > maxCrew {
+				return nil, p.errorf("crew", "%d is outside 1..%d", n, maxCrew)
+			}
+			t.Crew = n
+		case "fusion":
+			if err := p.fusion(t, f.val); err != nil {
+				return nil, err
+			}
 		default:
-			return nil, p.errorf(f.key, "unknown field (fields: about, tiles, pacing_level, turn_limit)")
+			return nil, p.errorf(f.key, "unknown field (fields: about, tiles, pacing_level, turn_limit, crew, fusion)")
 		}
 	}
 	switch {
@@ -287,7 +314,46 @@ func (p *tableParser) parse(data []byte) (*Tiles, error) {
 			return nil, p.errorf("tiles."+tileNames[i], "missing (every tile type of T2 needs an entry)")
 		}
 	}
+	switch {
+	case t.Crew == 0:
+		return nil, p.errorf("crew", "missing")
+	case t.Fusion == 0:
+		return nil, p.errorf("fusion", "missing")
+	}
 	return t, nil
+}
+
+// fusion reads the "fusion" object: the group size that fuses (T10) and
+// the fusion sizes that earn one and two bonus tokens (T12).
+func (p *tableParser) fusion(t *Tiles, raw json.RawMessage) error {
+	fields, err := p.object(raw, "fusion")
+	if err != nil {
+		return err
+	}
+	vals := map[string]*int{"group": &t.Fusion, "one_bonus_at": &t.OneBonusAt, "two_bonus_at": &t.TwoBonusAt}
+	for _, f := range fields {
+		v, ok := vals[f.key]
+		if !ok {
+			return p.errorf("fusion."+f.key, "unknown field (fields: group, one_bonus_at, two_bonus_at)")
+		}
+		if *v, err = p.whole(f.val, "fusion."+f.key); err != nil {
+			return err
+		}
+	}
+	for _, k := range []string{"group", "one_bonus_at", "two_bonus_at"} {
+		if *vals[k] == 0 {
+			return p.errorf("fusion."+k, "missing")
+		}
+	}
+	switch {
+	case t.Fusion < minFusion || t.Fusion > maxFusion:
+		return p.errorf("fusion.group", "%d is outside %d..%d", t.Fusion, minFusion, maxFusion)
+	case t.OneBonusAt <= t.Fusion:
+		return p.errorf("fusion.one_bonus_at", "%d is not above fusion.group %d", t.OneBonusAt, t.Fusion)
+	case t.TwoBonusAt <= t.OneBonusAt:
+		return p.errorf("fusion.two_bonus_at", "%d is not above fusion.one_bonus_at %d", t.TwoBonusAt, t.OneBonusAt)
+	}
+	return nil
 }
 
 // tile reads one entry of "tiles".

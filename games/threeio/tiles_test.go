@@ -63,7 +63,7 @@ func TestTiles_BrokenFilesRejected(t *testing.T) {
 		"unknown-pacing-level.json": `pacing_level: unknown tile type "Dyson" (want one of Probe, Colony, Station, Sphere, Singularity)`,
 		"unknown-points-field.json": "tiles.Dust.points.shiny: unknown field (fields: dark, light)",
 		"unknown-tile.json":         "tiles.Asteroid: unknown tile type (tile types: Dust, Rock, Planet, Sun, Galaxy, Probe, Colony, Station, Sphere, Singularity)",
-		"unknown-top-field.json":    "version: unknown field (fields: about, tiles, pacing_level, turn_limit)",
+		"unknown-top-field.json":    "version: unknown field (fields: about, tiles, pacing_level, turn_limit, crew, fusion)",
 		"zero-multiplier.json":      "tiles.Sphere.multiplier: 0 is outside 1..100 (1 means no multiplier)",
 		"zero-turn-limit.json":      "turn_limit: 0 is outside 1..100000",
 	}
