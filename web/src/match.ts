@@ -269,7 +269,7 @@ export function matchView(app: HTMLElement, id: string): () => void {
     let headline = "Game over";
     if (st.seat && res.length) {
       const r = res[st.seat - 1];
-      headline = r === 1 ? "You won!" : r === 0 ? "You lost." : label(r) === "draw" ? "A draw." : "You share the win.";
+      headline = r === 1 ? "You won!" : res.every((x) => x === 0) ? "Nobody won." : r === 0 ? "You lost." : label(r) === "draw" ? "A draw." : "You share the win.";
     }
     const rows = res.map((r, i) => h("tr", { "data-seat": i + 1 }, h("td", {}, name(i + 1)), h("td", {}, label(r)),
       st!.scores ? h("td", { class: "num" }, st!.scores[i]) : null));

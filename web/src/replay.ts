@@ -8,7 +8,21 @@
 import * as api from "./api";
 import { Board, Host, View } from "./boards/board";
 import { boardFor } from "./boards/index";
-import { h, fill } from "./dom";
+import { h, s, fill } from "./dom";
+
+// icon draws a player control: the text fonts of phones and of headless
+// browsers do not all have the media symbols.
+function icon(kind: "first" | "back" | "forward" | "last" | "play" | "pause"): SVGElement {
+  const d = {
+    first: "M3 3h2v10H3zM13 3v10L6 8z",
+    back: "M12 3v10L5 8z",
+    forward: "M4 3v10l7-5z",
+    last: "M11 3h2v10h-2zM3 3v10l7-5z",
+    play: "M4 3v10l8-5z",
+    pause: "M4 3h3v10H4zM9 3h3v10H9z",
+  }[kind];
+  return s("svg", { viewBox: "0 0 16 16", width: 16, height: 16, class: "icon", "aria-hidden": "true" }, s("path", { d, fill: "currentColor" }));
+}
 import { mark } from "./nav";
 
 export function replayView(app: HTMLElement, id: string): () => void {
@@ -27,12 +41,12 @@ export function replayView(app: HTMLElement, id: string): () => void {
   const heading = h("h2", {}, "Replay");
   const message = h("div", { class: "banner info", hidden: true });
   const err = h("div", { class: "banner error", hidden: true, role: "alert" });
-  const btn = (label: string, act: string, fn: () => void, tip: string) => h("button", { "data-step-action": act, onclick: fn, title: tip, "aria-label": tip }, label);
+  const btn = (label: Node, act: string, fn: () => void, tip: string) => h("button", { "data-step-action": act, onclick: fn, title: tip, "aria-label": tip }, label);
   const slider = h("input", { type: "range", min: 0, max: 0, value: 0, class: "slider", "aria-label": "step", oninput: () => go(Number(slider.value)) });
-  const playBtn = btn("▶ Play", "play", togglePlay, "play the moves one by one");
+  const playBtn = btn(icon("play"), "play", togglePlay, "play the moves one by one");
   const label = h("span", { class: "step-label", "data-step-label": "" });
   const what = h("p", { class: "step-what", "data-step-what": "" });
-  const viewSel = h("select", { "data-viewer": "", onchange: () => { viewer = Number(viewSel.value); load(); } });
+  const viewSel = h("select", { "data-viewpoint": "", onchange: () => { viewer = Number(viewSel.value); load(); } });
   const viewLabel = h("label", { class: "viewer", hidden: true }, "Seen by ", viewSel);
   const boardEl = h("div", { class: "board-wrap" });
   const panel = h("div", { class: "panel" });
@@ -44,14 +58,14 @@ export function replayView(app: HTMLElement, id: string): () => void {
     h("div", { class: "match-head" }, heading, h("p", { class: "links" }, download, " · ", h("a", { href: `/match/${id}`, "data-link": "" }, "The match page"), " · ", h("a", { href: "/", "data-link": "" }, "Lobby"))),
     message, err,
     h("div", { class: "controls" },
-      btn("⏮", "first", () => go(0), "first position"),
-      btn("◀", "back", () => go(at - 1), "one move back"),
-      btn("▶", "forward", () => go(at + 1), "one move forward"),
-      btn("⏭", "last", () => go(Infinity), "last position"),
+      btn(icon("first"), "first", () => go(0), "first position"),
+      btn(icon("back"), "back", () => go(at - 1), "one move back"),
+      btn(icon("forward"), "forward", () => go(at + 1), "one move forward"),
+      btn(icon("last"), "last", () => go(Infinity), "last position"),
       playBtn, label, viewLabel),
     slider, what, end,
     h("div", { class: "play" }, boardEl,
-      h("aside", { class: "side" }, panel, h("details", { class: "log-box", open: true }, h("summary", {}, "Record"), logList)))));
+      h("aside", { class: "side" }, panel, h("details", { class: "log-box", open: true }, h("summary", {}, "The complete record"), logList)))));
 
   const name = (n: number) => api.seatName(info?.seats, n);
   const host: Host = { move: () => {}, say: () => {}, choose: () => {}, name };
@@ -116,10 +130,15 @@ export function replayView(app: HTMLElement, id: string): () => void {
     board.update(v);
     slider.value = String(at);
     label.textContent = `Step ${at} of ${rp.steps.length - 1}`;
-    const made = rp.moves.slice(prevN, step.n).map((e) => (e.seat ? `${name(e.seat)}: ${board!.entry?.(e) || e.move}` : `chance: ${board!.entry?.(e) || e.move.slice(1)}`));
-    what.textContent = at === 0 ? "The position before the first move." : made.join(" · ");
-    const next = step.to_move ? `${name(step.to_move)} to move.` : "";
-    if (at === 0 || next) what.textContent += (what.textContent ? " " : "") + next;
+    // What happened since the previous step. In a game with hidden
+    // information the cards drawn are left out here, as the chosen seat
+    // did not see them (the complete record below lists them).
+    const made = rp.moves.slice(prevN, step.n)
+      .filter((e) => e.seat || !info?.hidden_information)
+      .map((e) => (e.seat ? `${name(e.seat)}: ${board!.entry?.(e) || e.move}` : `chance: ${board!.entry?.(e) || e.move.slice(1)}`));
+    const lines = [at === 0 ? "The position before the first move." : made.join(" · ") + "."];
+    if (step.to_move) lines.push(`${name(step.to_move)} to move.`);
+    what.textContent = lines.join(" ");
     const last = at === rp.steps.length - 1;
     if (last && rp.over) {
       end.textContent = "Game over. " + (board.outcome?.(v) || "");
@@ -127,7 +146,7 @@ export function replayView(app: HTMLElement, id: string): () => void {
     } else {
       end.hidden = true;
     }
-    mark({ step: at, steps: rp.steps.length - 1, stepN: step.n });
+    mark({ step: at, steps: rp.steps.length - 1, stepN: step.n, viewer: rp.viewer });
     fill(logList, ...rp.moves.map((e, k) => {
       const li = h("li", { value: k + 1, class: (e.seat ? "" : "chance") + (k < step.n ? " done" : " later") + (k >= prevN && k < step.n ? " current" : "") },
         e.seat ? `${name(e.seat)}: ${board!.entry?.(e) || e.move}` : `chance: ${board!.entry?.(e) || e.move.slice(1)}`);
@@ -147,11 +166,11 @@ export function replayView(app: HTMLElement, id: string): () => void {
     if (playing) {
       clearInterval(playing);
       playing = 0;
-      playBtn.textContent = "▶ Play";
+      playBtn.replaceChildren(icon("play"));
       return;
     }
     if (rp && at >= rp.steps.length - 1) go(0);
-    playBtn.textContent = "❚❚ Pause";
+    playBtn.replaceChildren(icon("pause"));
     playing = window.setInterval(() => go(at + 1), 900);
   }
 

@@ -113,12 +113,19 @@ export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElem
   let selected: string | null = null;
   let turned = false;
   let last: View | null = null;
+  let myPlays = -1;
 
   function update(v: View): void {
     last = v;
     const o = v.obs as Obs;
     const hand = o.you?.hand || [];
-    if (selected && !hand.includes(selected)) selected = null;
+    // A card played by the viewer ends the choice; the next starts anew.
+    const plays = o.log.filter((l) => l.seat === v.seat).length;
+    if (plays !== myPlays || (selected && !hand.includes(selected))) {
+      myPlays = plays;
+      selected = null;
+      turned = false;
+    }
     if (selected && !turnable(selected)) turned = false;
 
     // The targets of the selected card, by position.
@@ -157,6 +164,9 @@ export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElem
     }
     const cols = x1 - x0 + 1, rows = y1 - y0 + 1;
     svg.setAttribute("viewBox", `0 0 ${LEFT + cols * CELL + 1} ${TOP + rows * CELL + 1}`);
+    // Cards stay big enough to tap: on a narrow screen the table
+    // scrolls sideways inside its frame rather than shrinking.
+    svg.style.minWidth = `${cols * 34}px`;
     svg.replaceChildren();
     svg.append(s("rect", { x: LEFT, y: TOP, width: cols * CELL, height: rows * CELL, rx: 2, class: "felt" }));
     for (let x = x0; x <= x1; x++) svg.append(s("text", { x: LEFT + (x - x0) * CELL + CELL / 2, y: TOP - 2, class: "coord" }, String(x)));
@@ -241,9 +251,12 @@ export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElem
     if (c.card === "start" || c.card === "end" || c.card === "fixed-committed" || c.card === "needs-work") {
       g.append(drawEdges(cx, cy, c.edges, false, "faint"));
       const label = { start: ["START"], end: ["?"], "fixed-committed": ["FIXED &", "COMMITTED"], "needs-work": ["NEEDS", "WORK"] }[c.card]!;
-      label.forEach((line, i) => g.append(s("text", { x: mx, y: cy + (c.card === "end" ? 13 : 9.5 + i * 3.6 - (label.length - 1) * 1.8), class: "card-label " + (c.card === "end" ? "big" : "") }, line)));
+      const bigY = peek ? 10.5 : 13;
+      label.forEach((line, i) => g.append(s("text", { x: mx, y: cy + (c.card === "end" ? bigY : 9.5 + i * 3.6 - (label.length - 1) * 1.8), class: "card-label " + (c.card === "end" ? "big" : "") }, line)));
       if (c.card === "end" && peek) {
-        g.append(s("text", { x: mx, y: cy + 17.4, class: "peek-label", "data-peek": peek }, peek === "fixed-committed" ? "you saw: F&C" : "you saw: NW"));
+        // What the viewer saw when it peeked, for its eyes only.
+        g.append(s("rect", { x: cx + 1, y: cy + 1, width: CELL - 2, height: CELL - 2, rx: 2, class: "peeked-frame" }));
+        g.append(s("text", { x: mx, y: cy + 16.6, class: "peek-label", "data-peek": peek }, peek === "fixed-committed" ? "F&C" : "NW"));
       }
     } else {
       g.append(drawEdges(cx, cy, c.edges, isDead(c.card), "roads"));
@@ -275,11 +288,13 @@ export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElem
           you.role === "blocker" ? ": keep Fixed & Committed from being reached." : you.role === "contributor" ? ": reach Fixed & Committed." : ""),
         h("p", { class: "hand-title" }, `Your hand (${plural(you.hand.length, "card")})`),
         h("div", { class: "hand", "data-hand": "" }, ...you.hand.map((k) => {
-          const playable = movesOf(k).length > 0;
+          // Dimmed: a card with no use now but a pass (only on the
+          // viewer's turn: otherwise nothing is playable).
+          const playable = movesOf(k).length > 0 || v.legal.length === 0;
           return h("button", {
             class: "hand-card" + (k === selected ? " selected" : "") + (playable ? "" : " unplayable"),
             "data-hand-card": k, "data-playable": playable ? "true" : "false", title: cardName(k),
-            onclick: () => { selected = selected === k ? null : k; turned = false; if (last) update(last); },
+            onclick: () => { if (selected !== k) turned = false; selected = k; if (last) update(last); },
           }, miniCard(k, k === selected && turned), h("span", {}, cardName(k)));
         })),
         ...(you.peeks || []).map((p) => h("p", { class: "peek", "data-peek": p.card }, `You looked at the end card at ${p.at}: `,
@@ -334,7 +349,7 @@ export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElem
       const o = v.obs as Obs;
       if (o.status === "over") return "";
       if (o.chance) return o.chance;
-      return "plays a card";
+      return "play a card";
     },
     outcome(v) {
       const o = v.obs as Obs;

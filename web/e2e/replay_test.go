@@ -1,0 +1,169 @@
+package e2e
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/games/breakinghead"
+	"github.com/commons-games/commons/record"
+)
+
+// botMatch creates a match of bots only, which plays itself at once,
+// and waits for its end. It returns the match's ID.
+func botMatch(t *testing.T, a *app, gameName string, seats []string) string {
+	t.Helper()
+	var ans struct {
+		Match struct {
+			ID string `json:"id"`
+		} `json:"match"`
+	}
+	a.call("POST", "/api/matches", map[string]any{"game": gameName, "players": len(seats), "seats": seats}, &ans)
+	id := ans.Match.ID
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		var m struct {
+			Status string `json:"status"`
+		}
+		a.call("GET", "/api/matches/"+id, nil, &m)
+		if m.Status == "over" {
+			return id
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the bots' %s match did not end in time", gameName)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestReplaySteps: a finished match of Source opens as a replay, which
+// steps forwards and backwards (buttons, the record's entries), shows the
+// end, and offers the complete record for download.
+func TestReplaySteps(t *testing.T) {
+	a := startApp(t)
+	id := botMatch(t, a, "source", []string{"random", "random"})
+	var rec record.Record
+	a.call("GET", "/api/matches/"+id+"/record", nil, &rec)
+
+	p := newSession(t, "viewer", 1280, 900, false)
+	// From the lobby's list of finished matches.
+	p.open(a.url + "/")
+	p.waitJS(fmt.Sprintf(`document.querySelector('[data-replay=%q]')`, id), 10*time.Second)
+	p.click(fmt.Sprintf(`[data-replay=%q]`, id))
+	p.waitJS(`document.body.dataset.view === "replay" && document.body.dataset.steps`, 10*time.Second)
+	steps, _ := strconv.Atoi(p.data()["steps"])
+	if steps != len(rec.Moves) { // Source has no chance: one step per move
+		t.Fatalf("%d steps for a record of %d moves", steps, len(rec.Moves))
+	}
+	tokens := func() int {
+		var n int
+		p.eval(`document.querySelectorAll(".source-board .token").length`, &n)
+		return n
+	}
+	at := func(want int) {
+		t.Helper()
+		p.waitJS(fmt.Sprintf(`document.body.dataset.step === "%d"`, want), 5*time.Second)
+	}
+	at(0)
+	if n := tokens(); n != 4 {
+		t.Errorf("step 0 shows %d tokens, want the 4 sources", n)
+	}
+	for i := 1; i <= 3; i++ {
+		p.click(`[data-step-action="forward"]`)
+		at(i)
+	}
+	var what string
+	p.eval(`document.querySelector("[data-step-what]").textContent`, &what)
+	if move := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(rec.Moves[2], "+"), "x"), "-"); !strings.Contains(what, move) {
+		t.Errorf("step 3 says %q, not the third move %q", what, rec.Moves[2])
+	}
+	p.screenshot("replay-source-step3.png", "")
+	p.click(`[data-step-action="back"]`)
+	at(2)
+	p.click(`[data-step-action="last"]`)
+	at(steps)
+	p.waitJS(`document.querySelector("[data-end]:not([hidden])")`, 5*time.Second)
+	p.screenshot("replay-source-end.png", "")
+	p.click(`ol.log li:nth-child(10)`) // the 10th move: the position after it
+	at(10)
+	p.click(`[data-step-action="first"]`)
+	at(0)
+
+	// The download is the complete record, seed included.
+	var href string
+	p.eval(`document.querySelector("[data-download]").getAttribute("href")`, &href)
+	if href != "/api/matches/"+id+"/record" {
+		t.Errorf("the download link is %q", href)
+	}
+	if rec.Seed == nil || len(rec.Moves) == 0 {
+		t.Errorf("the record offered is not complete: %+v", rec)
+	}
+}
+
+// TestReplayBreakingHeadViewpoints: the replay of a finished game of
+// Breaking Head shows each step as a chosen seat saw it: that seat's
+// hand, and no other.
+func TestReplayBreakingHeadViewpoints(t *testing.T) {
+	a := startApp(t)
+	id := botMatch(t, a, "breaking-head", []string{"random", "random", "random"})
+	var rec record.Record
+	a.call("GET", "/api/matches/"+id+"/record", nil, &rec)
+	g, _ := game.Lookup("breaking-head")
+	handAt := func(n, seat int) []string {
+		st, err := game.NewState(g, rec.Players, rec.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range rec.Moves[:n] {
+			act, _ := st.ParseAction(strings.TrimPrefix(m, record.ChancePrefix))
+			st.Apply(act)
+		}
+		return st.Observation(game.Player(seat - 1)).(*breakinghead.Observation).You.Hand
+	}
+
+	p := newSession(t, "viewer", 1280, 900, false)
+	p.open(a.url + "/replay/" + id + "?seat=2")
+	p.waitJS(`document.body.dataset.view === "replay" && document.body.dataset.steps`, 10*time.Second)
+	check := func(seat int) {
+		t.Helper()
+		d := p.data()
+		n, _ := strconv.Atoi(d["stepN"])
+		var hand []string
+		p.eval(`[...document.querySelectorAll("[data-hand-card]")].map((e) => e.dataset.handCard)`, &hand)
+		if want := handAt(n, seat); !slices.Equal(hand, want) {
+			t.Errorf("step %s (after %d entries) seen by seat %d shows the hand %v, want %v", d["step"], n, seat, hand, want)
+		}
+	}
+	for i := 1; i <= 5; i++ {
+		p.click(`[data-step-action="forward"]`)
+		p.waitJS(fmt.Sprintf(`document.body.dataset.step === "%d"`, i), 5*time.Second)
+		check(2)
+	}
+	p.screenshot("replay-breakinghead-seat2.png", "")
+	p.selectValue("[data-viewpoint]", "3")
+	// The positions are fetched again, for seat 3, at the same step.
+	p.waitJS(`document.body.dataset.viewer === "3" && document.body.dataset.step === "5"`, 10*time.Second)
+	check(3)
+	p.selectValue("[data-viewpoint]", "0")
+	p.waitJS(`document.body.dataset.viewer === "0" && !document.querySelector("[data-private]")`, 10*time.Second)
+	var hands int
+	p.eval(`document.querySelectorAll("[data-hand-card]").length`, &hands)
+	if hands != 0 {
+		t.Errorf("a spectator's replay shows %d hand cards", hands)
+	}
+
+	// On a phone, deep in the game, from a link naming the seat and step.
+	phone := newSession(t, "phone", 390, 844, true)
+	phone.open(a.url + "/replay/" + id + "?seat=1&step=30")
+	phone.waitJS(`document.body.dataset.step === "30" && document.body.dataset.viewer === "1"`, 10*time.Second)
+	var wide bool
+	phone.eval(`document.documentElement.scrollWidth > window.innerWidth + 1`, &wide)
+	if wide {
+		t.Error("the replay page is wider than the phone's screen")
+	}
+	phone.screenshot("replay-breakinghead-phone.png", "")
+}
