@@ -112,6 +112,18 @@ type Sampler interface {
 	Sample(p Player, r *rand.Rand) State
 }
 
+// PublicNotationer is implemented by states of games with hidden
+// information to say how much of each action everybody may see, so that a
+// public log or record can show it.
+type PublicNotationer interface {
+	// PublicActionString returns the notation of action a at this state
+	// (the player to move's, or a chance outcome) as every seat and
+	// spectator may know it: the full notation when the action is public,
+	// or a masked form ("pass", "seat 2 draws a card") that gives nothing
+	// hidden away. It need not parse back.
+	PublicActionString(a Action) string
+}
+
 // Scorer is implemented by states of games that keep scores (points,
 // credits) beside the returns.
 type Scorer interface {

@@ -9,19 +9,6 @@ import (
 	"github.com/commons-games/commons/store"
 )
 
-// PublicNotationer may be implemented by the states of games with hidden
-// information to say how much of a move everybody may see. Without it the
-// server masks every move of such a game in what it shows others while
-// the game runs (see publicEntry).
-type PublicNotationer interface {
-	// PublicActionString returns the notation of action a at this state
-	// (the player to move's, or a chance outcome) as every seat and
-	// spectator may know it: the full notation when the move is public,
-	// or a masked form ("pass", "draw") that gives nothing hidden away.
-	// Chance outcomes are given without the record's "*".
-	PublicActionString(a game.Action) string
-}
-
 // Masked entries of the public log of a hidden-information game.
 const (
 	maskedMove   = "?"
@@ -34,13 +21,13 @@ const (
 // publicRecord). In a game with hidden information an entry may name a
 // card drawn in secret or passed face down; since the engine cannot say
 // which entries do, each is masked ("?", or "*?" for chance) unless the
-// state implements PublicNotationer. The live views carry what may be
+// state implements game.PublicNotationer. The live views carry what may be
 // known anyway: each seat's Observation.
 func publicEntry(info game.Info, s game.State, p game.Player, a game.Action, e string) string {
 	if !info.HiddenInformation {
 		return e
 	}
-	if pn, ok := s.(PublicNotationer); ok {
+	if pn, ok := s.(game.PublicNotationer); ok {
 		if p == game.Chance {
 			return record.ChancePrefix + pn.PublicActionString(a)
 		}

@@ -65,6 +65,27 @@ func moveString(a game.Action) string {
 
 func (s *State) moveString(a game.Action) string { return moveString(a) }
 
+// PublicActionString returns the notation of a as everybody may know it
+// (game.PublicNotationer). Every card played is seen by all (B11), so a
+// placement, peek, spam, block or unblock is public in full; a pass hides
+// its card, and the chance outcomes hide what they deal: a role, where
+// Fixed & Committed lies, a card (B18). The first player is public.
+func (s *State) PublicActionString(a game.Action) string {
+	switch s.phase {
+	case phasePlay:
+		if a >= passBase && a < nActions {
+			return "pass"
+		}
+	case phaseRoles:
+		return fmt.Sprintf("seat %d is dealt a role", s.dealt+1)
+	case phaseEnds:
+		return "the end cards are mixed"
+	case phaseDeal, phaseDraw:
+		return fmt.Sprintf("seat %d draws a card", s.drawingSeat()+1)
+	}
+	return s.ActionString(a)
+}
+
 // chanceString writes a chance outcome of the pending chance event.
 func (s *State) chanceString(a game.Action) string {
 	switch s.phase {
