@@ -136,6 +136,32 @@ func TestSourceTwoBrowsers(t *testing.T) {
 	}
 	ann.screenshot("source-end.png", "")
 	bob.screenshot("source-end-seat2.png", ".board-wrap")
+
+	// A rematch: ann asks for it, bob joins it from his end screen, and
+	// both sit in their old seats of a new match.
+	ann.click("[data-rematch]")
+	ann.waitJS(fmt.Sprintf(`document.body.dataset.match !== %q && document.body.dataset.seat === "1" && document.body.dataset.status === "open"`, id), 10*time.Second)
+	bob.waitJS(`document.querySelector("[data-rematch]")?.textContent === "Join the rematch"`, 10*time.Second)
+	bob.click("[data-rematch]")
+	bob.waitJS(fmt.Sprintf(`document.body.dataset.match !== %q && document.body.dataset.seat === "2" && document.body.dataset.status === "running"`, id), 10*time.Second)
+	ann.waitJS(`document.body.dataset.status === "running" && document.body.dataset.yourTurn === "true"`, 10*time.Second)
+	if ann.data()["match"] != bob.data()["match"] {
+		t.Errorf("ann and bob are in different rematches: %s and %s", ann.data()["match"], bob.data()["match"])
+	}
+
+	// bob leaves: a bot takes his seat, and he watches.
+	bob.click("[data-leave]")
+	bob.click("[data-leave-yes]")
+	bob.waitJS(`document.body.dataset.seat === "0" && !document.querySelector("[data-leave]")`, 10*time.Second)
+	var seat2 string
+	bob.eval(`document.querySelector('.seat-score[data-seat="2"] .who').textContent`, &seat2)
+	if !strings.Contains(seat2, "bot") {
+		t.Errorf("after bob left, seat 2 reads %q, want a bot", seat2)
+	}
+	// ann's moves are answered by the bot now.
+	v := ann.data()["version"]
+	ann.click(`[data-move="end"]`)
+	ann.waitJS(fmt.Sprintf(`document.body.dataset.version !== %q && document.body.dataset.yourTurn === "true"`, v), 15*time.Second)
 }
 
 // expectBanner checks that the page's error message contains want.

@@ -147,7 +147,10 @@ export function matchView(app: HTMLElement, id: string): () => void {
   function draw(): void {
     if (!st) return;
     const gameName = info?.game || guessGame(st);
-    if (!board && gameName) board = boardFor(gameName)(boardEl, panel, host);
+    if (!board && gameName) {
+      board = boardFor(gameName)(boardEl, panel, host);
+      if (board.textOnly) legalBox.open = true;
+    }
     if (!board) return;
     const seated = !!held && st.seat > 0;
     const v: View = {
@@ -217,7 +220,7 @@ export function matchView(app: HTMLElement, id: string): () => void {
       items = own.map((t, i) => h("li", { value: i + 1 }, t));
     } else {
       items = log.map((e) => h("li", { value: e.n + 1, class: e.seat ? "" : "chance" },
-        e.seat ? `${name(e.seat)}: ` : "", board?.entry?.(e) || e.move));
+        e.seat ? `${name(e.seat)}: ` : "chance: ", board?.entry?.(e) || (e.seat ? e.move : e.move.slice(1))));
     }
     const atBottom = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 30;
     fill(logList, ...items);

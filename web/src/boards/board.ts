@@ -48,6 +48,9 @@ export interface Board {
   log?(v: View): string[] | null;
   // entry turns a log entry into readable text.
   entry?(e: Entry): string;
+  // textOnly marks a board without clickable moves: the list of legal
+  // moves is then shown unfolded.
+  textOnly?: boolean;
 }
 
 export type BoardFactory = (board: HTMLElement, panel: HTMLElement, host: Host) => Board;

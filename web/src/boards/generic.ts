@@ -11,7 +11,8 @@ export const generic: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement):
   return {
     update(v: View) {
       pre.textContent = v.text;
-      fill(panel, h("p", { class: "note" }, "This game has no drawn board yet: its text view is shown. Moves are the buttons under “Legal moves”."));
+      fill(panel, h("p", { class: "note" }, "This game has no drawn board yet: its text view is shown, and its moves are the buttons under “All legal moves”."));
     },
+    textOnly: true,
   };
 };

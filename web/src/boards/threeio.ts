@@ -211,7 +211,7 @@ export const threeio: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, 
       return winners.length === 1 ? `${winners[0]} wins with ${best} points${why}.` : `${winners.join(" and ")} share the win with ${best} points${why}.`;
     },
     entry(e: Entry) {
-      if (!e.seat && e.move.startsWith("*")) return "drew " + e.move.slice(1);
+      if (!e.seat && e.move.startsWith("*")) return e.move.slice(1) + " drawn";
       return e.move;
     },
   };
