@@ -49,7 +49,11 @@ export class Live {
       this.retry = 0;
       this.on.connection(true);
     };
-    ws.onmessage = (ev) => this.message(ev.data);
+    // A socket being replaced (reconnect with another token) may still
+    // deliver a message: only the current one speaks.
+    ws.onmessage = (ev) => {
+      if (this.ws === ws) this.message(ev.data);
+    };
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       this.ws = null;
