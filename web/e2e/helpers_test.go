@@ -131,6 +131,7 @@ type app struct {
 
 func startApp(t *testing.T) *app {
 	t.Helper()
+	needBrowser(t) // every test here needs one: skip before starting anything
 	ctx := context.Background()
 	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "commons.db"))
 	if err != nil {
