@@ -26,6 +26,7 @@ import (
 	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/record"
 	"github.com/commons-games/commons/store"
+	"github.com/commons-games/commons/web"
 )
 
 // apiError is an error with the HTTP status it is answered with, as
@@ -86,10 +87,8 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
-	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write(indexHTML)
-	})
+	// Everything else is the web app: its pages and static files.
+	mux.Handle("/", web.Handler())
 	s.mux = mux
 }
 

@@ -1,6 +1,0 @@
-package server
-
-import _ "embed"
-
-//go:embed index.html
-var indexHTML []byte
