@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/commons-games/commons/bot"
 	"github.com/commons-games/commons/game"
@@ -55,42 +54,24 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// benchRandom plays n games choosing uniformly among legal actions and
-// chance outcomes by their probabilities, on one goroutine.
+// benchRandom plays n games from the start on one goroutine, choosing
+// uniformly among legal actions and chance outcomes by their
+// probabilities: the baseline bots are measured against.
 func benchRandom(g game.Game, cfg game.Config, n int, seed uint64) (*benchResult, error) {
-	rng := game.NewRand(seed)
-	var (
-		buf     = make([]game.Action, 0, 1024)
-		outs    = make([]game.ChanceOutcome, 0, 1024)
-		actions int64
-	)
-	start := time.Now()
-	for range n {
-		s, err := g.New(cfg)
-		if err != nil {
-			return nil, err
-		}
-		for !game.IsTerminal(s) {
-			var a game.Action
-			if game.IsChance(s) {
-				outs = s.ChanceOutcomes(outs)
-				a = game.SampleOutcome(outs, rng)
-			} else {
-				buf = s.LegalActions(buf)
-				a = buf[rng.IntN(len(buf))]
-			}
-			if err := s.Apply(a); err != nil {
-				return nil, fmt.Errorf("legal action %q rejected: %v", s.ActionString(a), err)
-			}
-			actions++
-		}
+	s, err := g.New(cfg)
+	if err != nil {
+		return nil, err
 	}
-	secs := time.Since(start).Seconds()
+	games, actions, elapsed, err := bot.RandomPlayouts(context.Background(), s, n, 1, seed)
+	if err != nil {
+		return nil, err
+	}
+	secs := elapsed.Seconds()
 	return &benchResult{
 		Game: g.Info().Name, Players: cfg.Players, Options: cfg.Options,
-		Games: n, Actions: actions, Seconds: secs,
-		GamesPerS: float64(n) / secs, ActionsPerS: float64(actions) / secs,
-		MeanLength: float64(actions) / float64(n),
+		Games: games, Actions: int64(actions), Seconds: secs,
+		GamesPerS: float64(games) / secs, ActionsPerS: float64(actions) / secs,
+		MeanLength: float64(actions) / float64(games),
 	}, nil
 }
 
