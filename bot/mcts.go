@@ -35,9 +35,13 @@ const maxNodes = 1 << 22
 
 // uctTree is one UCT search tree over engine states.
 type uctTree struct {
-	nodes    []node
-	spare    []node // the other pool, for compaction on reuse
-	root     game.State
+	nodes []node
+	spare []node // the other pool, for compaction on reuse
+	root  game.State
+	// scratch is the state an iteration plays on, copied from root
+	// afresh each time when the game's states are game.Copiers, so an
+	// iteration allocates no state; nil otherwise.
+	scratch  game.State
 	c        float64
 	rng      *rand.Rand
 	roll     *rollout
@@ -62,9 +66,22 @@ func (t *uctTree) reset(st game.State) {
 	t.nodes = append(t.nodes[:0], node{first: -1, parent: -1, player: int8(st.CurrentPlayer())})
 }
 
+// start returns the state an iteration begins from: a copy of the root.
+func (t *uctTree) start() game.State {
+	if _, ok := t.root.(game.Copier); !ok {
+		return t.root.Clone()
+	}
+	if t.scratch == nil {
+		t.scratch = t.root.Clone()
+		return t.scratch
+	}
+	t.scratch.(game.Copier).CopyFrom(t.root)
+	return t.scratch
+}
+
 // iterate runs one selection, expansion, playout and backup.
 func (t *uctTree) iterate() error {
-	st := t.root.Clone()
+	st := t.start()
 	idx := int32(0)
 	for {
 		nd := &t.nodes[idx]

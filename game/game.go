@@ -131,6 +131,15 @@ type Scorer interface {
 	Scores(dst []float64) []float64
 }
 
+// Copier is implemented by states that can become a copy of another state
+// of the same game without allocating, so that search bots reuse one
+// scratch state for every iteration instead of cloning the root each time.
+type Copier interface {
+	// CopyFrom makes the receiver an independent copy of src, which must
+	// be a state of the same game (it panics otherwise).
+	CopyFrom(src State)
+}
+
 // Equaler is implemented by states whose equality reflect.DeepEqual cannot
 // judge (for example because they keep scratch buffers). The conformance
 // kit uses it when present.

@@ -280,6 +280,22 @@ func (c *checker) checkCloneIndependent(s game.State) error {
 	if !equal(s, rebuilt) {
 		return fmt.Errorf("playing on a clone changed the original")
 	}
+	if cp, ok := cl.(game.Copier); ok {
+		// cl has moved on; copying s over it must give s back, and
+		// playing on the copy must leave s alone.
+		cp.CopyFrom(s)
+		if !equal(s, cl) {
+			return fmt.Errorf("CopyFrom does not make an equal state")
+		}
+		if !game.IsTerminal(cl) {
+			if err := c.playout(cl, 5); err != nil {
+				return fmt.Errorf("after CopyFrom: %v", err)
+			}
+		}
+		if !equal(s, rebuilt) {
+			return fmt.Errorf("playing on a CopyFrom copy changed the original")
+		}
+	}
 	return nil
 }
 

@@ -25,6 +25,7 @@ const (
 	sharedClone
 	endless
 	returnsOutOfRange
+	badCopyFrom
 )
 
 // broken wraps countdown and breaks one promise.
@@ -62,6 +63,15 @@ func (s *brokenState) Clone() game.State {
 		c.shared = &n
 	}
 	return c
+}
+
+func (s *brokenState) CopyFrom(src game.State) {
+	o := src.(*brokenState)
+	if s.flaw != badCopyFrom {
+		s.State.CopyFrom(o.State)
+	}
+	n := *o.shared
+	s.flaw, s.shared = o.flaw, &n
 }
 
 func (s *brokenState) LegalActions(buf []game.Action) []game.Action {
@@ -123,6 +133,7 @@ func TestCheckCatchesFlaws(t *testing.T) {
 		{sharedClone, "changed the original"},
 		{endless, "MaxLength"},
 		{returnsOutOfRange, "return of seat 1 is 2"},
+		{badCopyFrom, "CopyFrom does not make an equal state"},
 	} {
 		err := gametest.Check(broken{tc.flaw}, gametest.Params{Games: 10})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

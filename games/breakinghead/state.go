@@ -144,6 +144,9 @@ func (s *State) CurrentPlayer() game.Player {
 // Clone returns an independent copy.
 func (s *State) Clone() game.State { c := *s; return &c }
 
+// CopyFrom makes s a copy of src (game.Copier): the state is a flat value.
+func (s *State) CopyFrom(src game.State) { *s = *src.(*State) }
+
 // Equal reports whether other is the same position. It is what
 // reflect.DeepEqual would say, only much faster on the table array.
 func (s *State) Equal(other game.State) bool {

@@ -399,3 +399,6 @@ func (s *State) Clone() game.State {
 	c := *s
 	return &c
 }
+
+// CopyFrom makes s a copy of src (game.Copier): the state is a flat value.
+func (s *State) CopyFrom(src game.State) { *s = *src.(*State) }

@@ -169,6 +169,9 @@ func (s *State) Clone() game.State {
 	return &c
 }
 
+// CopyFrom makes s a copy of src (game.Copier): the state is a flat value.
+func (s *State) CopyFrom(src game.State) { *s = *src.(*State) }
+
 // LegalActions appends the legal actions in ascending order.
 func (s *State) LegalActions(buf []game.Action) []game.Action {
 	buf = buf[:0]

@@ -54,6 +54,9 @@ func (s *State) Config() game.Config        { return s.cfg }
 func (s *State) CurrentPlayer() game.Player { return s.toMove }
 func (s *State) Clone() game.State          { c := *s; return &c }
 
+// CopyFrom makes s a copy of src (game.Copier): the state is a flat value.
+func (s *State) CopyFrom(src game.State) { *s = *src.(*State) }
+
 func (s *State) LegalActions(buf []game.Action) []game.Action {
 	buf = buf[:0]
 	switch {
