@@ -340,16 +340,6 @@ func checkName(name string) error {
 	return nil
 }
 
-func (s *Server) checkBot(spec string) error {
-	if s.cfg.NewBot == nil {
-		return errorf(http.StatusBadRequest, "this server has no bots")
-	}
-	if _, err := s.cfg.NewBot(spec, 0); err != nil {
-		return errorf(http.StatusBadRequest, "bot %q: %v", spec, err)
-	}
-	return nil
-}
-
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	var req createRequest
 	if err := s.decode(w, r, &req, false); err != nil {
@@ -388,10 +378,11 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		if who == "" || who == "human" {
 			continue
 		}
-		if err := s.checkBot(who); err != nil {
+		spec, err := s.checkBot(who)
+		if err != nil {
 			return errorf(http.StatusBadRequest, "seat %d: %v", i+1, err)
 		}
-		seats[i] = store.Seat{Bot: who, Name: who}
+		seats[i] = store.Seat{Bot: spec, Name: spec}
 	}
 	settings := map[string]string{}
 	if t := req.TurnTimer; t != "" && t != "off" {
@@ -405,10 +396,11 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		settings[settingTurnTimer] = d.String()
 	}
 	if req.TimeoutBot != "" {
-		if err := s.checkBot(req.TimeoutBot); err != nil {
+		spec, err := s.checkBot(req.TimeoutBot)
+		if err != nil {
 			return errorf(http.StatusBadRequest, "timeout_bot: %v", err)
 		}
-		settings[settingTimeoutBot] = req.TimeoutBot
+		settings[settingTimeoutBot] = spec
 	}
 	if err := checkName(req.Name); err != nil {
 		return err
@@ -627,9 +619,11 @@ func (s *Server) handleLeave(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if req.Bot != "" {
-		if err := s.checkBot(req.Bot); err != nil {
+		spec, err := s.checkBot(req.Bot)
+		if err != nil {
 			return err
 		}
+		req.Bot = spec
 	}
 	m, err := s.match(r.Context(), r.PathValue("id"))
 	if err != nil {
@@ -666,9 +660,11 @@ func (s *Server) handleSeatBot(w http.ResponseWriter, r *http.Request) error {
 	if req.Bot == "" {
 		return errorf(http.StatusBadRequest, `missing "bot": the bot spec to hand the seat to`)
 	}
-	if err := s.checkBot(req.Bot); err != nil {
+	spec, err := s.checkBot(req.Bot)
+	if err != nil {
 		return err
 	}
+	req.Bot = spec
 	m, err := s.match(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err

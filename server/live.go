@@ -595,36 +595,6 @@ func (m *live) runAuto(v int, p game.Player, st game.State, spec, by string, see
 	}
 }
 
-// botMove asks a new bot for a move. A bot is made afresh for every
-// move, seeded from the match's secret seed and the version, so that any
-// node (or a restarted one) computes the same move for a deterministic
-// bot, and no bot state outlives a reload.
-func (s *Server) botMove(st game.State, spec string, seed uint64) (a game.Action, err error) {
-	// A bot that panics must not take the server down: its move is
-	// replaced like a failed one.
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("the bot panicked: %v", p)
-		}
-	}()
-	b, err := s.cfg.NewBot(spec, seed)
-	if err != nil {
-		return 0, err
-	}
-	ctx, cancel := context.WithTimeout(s.ctx, s.cfg.BotTime)
-	defer cancel()
-	a, err = b.Act(ctx, st)
-	if err != nil {
-		return 0, err
-	}
-	for _, l := range st.LegalActions(nil) {
-		if l == a {
-			return a, nil
-		}
-	}
-	return 0, fmt.Errorf("the bot chose %q, which is not legal", st.ActionString(a))
-}
-
 // goBackground runs fn in a goroutine Shutdown waits for, unless the
 // server is shutting down.
 func (s *Server) goBackground(fn func()) bool {
@@ -639,16 +609,6 @@ func (s *Server) goBackground(fn func()) bool {
 		fn()
 	}()
 	return true
-}
-
-// botSeed derives a bot's seed for one move from the match's seed.
-func botSeed(seed uint64, version int, p game.Player) uint64 {
-	x := seed ^ uint64(version)*0x9e3779b97f4a7c15 ^ uint64(p+1)<<56
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
 }
 
 // changeSeats changes the header with fn, retrying on conflicts: fn gets

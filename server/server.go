@@ -37,8 +37,10 @@ import (
 // take the defaults given.
 type Config struct {
 	Store store.Store
-	// NewBot makes the bot a spec names (bot.New). Nil means no bots: a
-	// match that asks for one is refused, and turn timers are refused.
+	// NewBot makes the bot a spec names (bot.New). Specs are read with
+	// bot.ParseSpec first, to refuse or bound budgets a client may not
+	// have (see checkBot and boundedSpec). Nil means no bots: a match
+	// that asks for one is refused, and turn timers are refused.
 	NewBot func(spec string, seed uint64) (bot.Bot, error)
 	// Logger gets structured logs (default: slog.Default()).
 	Logger *slog.Logger
@@ -48,7 +50,9 @@ type Config struct {
 	// MaxMessageBytes caps a WebSocket message from a client (default
 	// 16 KiB); a larger one closes the connection with status 1009.
 	MaxMessageBytes int64
-	// BotTime caps a bot's thinking per move (default 30 s).
+	// BotTime caps a bot's thinking per move (default 30 s): a search
+	// stops then with its best move, whatever its spec's budget, and a
+	// bot still thinking a little later is replaced by a random move.
 	BotTime time.Duration
 	// TimeoutBot is the bot that moves for a player whose turn timer
 	// ran out, unless the match names another (default "random").

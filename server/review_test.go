@@ -1,0 +1,77 @@
+package server_test
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/commons-games/commons/server"
+)
+
+// metric returns the value line of a metric (name and labels as
+// /metrics writes them), or "" if it is missing.
+func (n *node) metric(series string) string {
+	n.t.Helper()
+	resp, err := http.Get(n.url + "/metrics")
+	if err != nil {
+		n.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	for _, line := range strings.Split(string(body), "\n") {
+		if v, ok := strings.CutPrefix(line, series+" "); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// TestBotBudgetsBounded checks that a client cannot make a bot that
+// takes the server down or keeps a CPU for longer than BotTime: absurd
+// worker and sample counts are refused (each worker or sample is a copy
+// of the state made before any clock is looked at), a spec is stored in
+// its short canonical form, and a search's time or iteration budget ends
+// at BotTime with the search's own move, not a failure.
+func TestBotBudgetsBounded(t *testing.T) {
+	const botTime = 300 * time.Millisecond
+	n := startNode(t, nil, server.Config{BotTime: botTime})
+	for _, tc := range []struct{ spec, says string }{
+		{"mcts:workers=1000000000", "workers=1000000000: at most"},
+		{"ismcts:workers=100000", "workers=100000: at most"},
+		{"greedy:samples=1000000000", "samples=1000000000: at most"},
+	} {
+		code, raw := n.call("POST", "/api/matches", "", map[string]any{"game": "source", "seats": []string{"human", tc.spec}}, nil)
+		if code != http.StatusBadRequest || !strings.Contains(string(raw), tc.says) {
+			t.Errorf("bot %s: %d %s; want 400 saying %q", tc.spec, code, raw, tc.says)
+		}
+		code, raw = n.call("POST", "/api/matches", "", map[string]any{"game": "source", "timeout_bot": tc.spec, "turn_timer": "1m"}, nil)
+		if code != http.StatusBadRequest || !strings.Contains(string(raw), tc.says) {
+			t.Errorf("timeout bot %s: %d %s; want 400 saying %q", tc.spec, code, raw, tc.says)
+		}
+	}
+	long := "mcts:iterations=" + strings.Repeat("0", 5000) + "7"
+	a := n.create(map[string]any{"game": "source", "seats": []string{"human", long}, "timeout_bot": "mcts:c=1.40000000000000000000", "turn_timer": "1m"})
+	if got := a.Match.Seats[1].Bot; got != "mcts:iterations=7" || a.Match.Seats[1].Name != got {
+		t.Errorf("a long spec is stored as %.60q", got)
+	}
+	if got := a.Match.Settings["timeout_bot"]; got != "mcts:c=1.4" {
+		t.Errorf("timeout bot stored as %q", got)
+	}
+
+	// Budgets far beyond BotTime: each move comes after about BotTime,
+	// chosen by the search.
+	b := n.create(map[string]any{"game": "source", "seats": []string{"mcts:iterations=1000000000,workers=1", "mcts:time=1h,workers=1"}})
+	start := time.Now()
+	deadline := start.Add(20 * botTime)
+	for n.match(b.Match.ID).Version < 4 {
+		if time.Now().After(deadline) {
+			t.Fatalf("4 bot moves took over %v", 20*botTime)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if errs := n.metric("commons_bot_errors_total"); errs != "0" {
+		t.Errorf("bots failed %s times: a budget over BotTime should end the search, not fail it", errs)
+	}
+}
