@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -223,6 +224,17 @@ func hashToken(token string) string {
 }
 
 func tokenHashEqual(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
+
+// rematchToken is the seat token of the rematch newID for the holder of
+// token in the old match. Derived, not drawn, so that a player who asks
+// for the rematch twice (a retry, a second tab) gets its one seat back
+// instead of taking another; nobody without the old token can compute
+// it.
+func rematchToken(token, newID string) string {
+	mac := hmac.New(sha256.New, []byte(token))
+	mac.Write([]byte("commons rematch " + newID))
+	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
+}
 
 // newID returns a new match ID: 60 random bits in lower-case base32.
 func newID() string {
@@ -566,7 +578,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ans, err := s.join(r.Context(), m, req.Seat, req.Name)
+	ans, err := s.join(r.Context(), m, seatWish{Seat: req.Seat, Name: req.Name})
 	if err != nil {
 		return err
 	}
@@ -574,28 +586,48 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// join seats a person at seat n (0: the first free seat) of m.
-func (s *Server) join(ctx context.Context, m *live, n int, name string) (*seatAnswer, error) {
-	token, hash := newToken()
+// seatWish is the seat a person asks join for.
+type seatWish struct {
+	// Seat is the 1-based seat; 0 for the first free one.
+	Seat int
+	// OrFree takes the first free seat if Seat is taken.
+	OrFree bool
+	Name   string
+	// Token is the seat token to seat the person with; "" for a new one.
+	// A person who already holds a seat with it gets that seat back.
+	Token string
+}
+
+// join seats a person in m as w asks.
+func (s *Server) join(ctx context.Context, m *live, w seatWish) (*seatAnswer, error) {
+	token := w.Token
+	if token == "" {
+		token, _ = newToken()
+	}
+	hash := hashToken(token)
 	seat := 0
 	h, err := m.changeSeats(ctx, func(h *store.Match) error {
 		if h.Status == store.Over {
 			return errorf(http.StatusConflict, "the game is over")
 		}
-		seat = n
-		if seat == 0 {
+		if i := slices.IndexFunc(h.Seats, func(seat store.Seat) bool { return tokenHashEqual(seat.TokenHash, hash) }); i >= 0 {
+			seat = i + 1
+			return errUnchanged
+		}
+		seat = w.Seat
+		if seat < 0 || seat > h.Players {
+			return errorf(http.StatusBadRequest, "seat %d: want 1 to %d", seat, h.Players)
+		}
+		if seat == 0 || w.OrFree && !h.Seats[seat-1].Free() {
 			seat = slices.IndexFunc(h.Seats, store.Seat.Free) + 1
 			if seat == 0 {
 				return errorf(http.StatusConflict, "no free seat in match %s", h.ID)
 			}
 		}
-		if seat < 1 || seat > h.Players {
-			return errorf(http.StatusBadRequest, "seat %d: want 1 to %d", seat, h.Players)
-		}
 		if !h.Seats[seat-1].Free() {
 			return errorf(http.StatusConflict, "seat %d is taken", seat)
 		}
-		h.Seats[seat-1] = store.Seat{Name: name, TokenHash: hash}
+		h.Seats[seat-1] = store.Seat{Name: w.Name, TokenHash: hash}
 		return nil
 	})
 	if err != nil {
@@ -740,21 +772,23 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	newID := ""
+	id := ""
 	h, err := m.changeSeats(ctx, func(h *store.Match) error {
 		if h.Status != store.Over {
 			return errorf(http.StatusConflict, "a rematch can be asked for once the game is over")
 		}
-		if h.Rematch == "" {
-			h.Rematch = newIDFunc()
+		if h.Rematch != "" {
+			id = h.Rematch
+			return errUnchanged
 		}
-		newID = h.Rematch
+		h.Rematch = newID()
+		id = h.Rematch
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	next, err := s.match(ctx, newID)
+	next, err := s.match(ctx, id)
 	var ae *apiError
 	if errors.As(err, &ae) && ae.Status == http.StatusNotFound {
 		// We (or another node, which crashed before) named the rematch
@@ -765,21 +799,15 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ans, err := s.join(ctx, next, p.Seat(), "")
+	// The same seat number, and the same name, with a token derived from
+	// the caller's: asking again gives the same seat back.
+	ans, err := s.join(ctx, next, seatWish{Seat: p.Seat(), OrFree: true, Name: h.Seats[p].Name, Token: rematchToken(bearer(r), id)})
 	if err != nil {
-		if errors.As(err, &ae) && ae.Status == http.StatusConflict {
-			ans, err = s.join(ctx, next, 0, "")
-		}
-		if err != nil {
-			return err
-		}
+		return err
 	}
 	writeJSON(w, http.StatusOK, ans)
 	return nil
 }
-
-// newIDFunc makes match IDs (a variable for tests).
-var newIDFunc = newID
 
 func (s *Server) createRematch(ctx context.Context, old *store.Match) (*live, error) {
 	g, err := game.Lookup(old.Game)

@@ -611,9 +611,13 @@ func (s *Server) goBackground(fn func()) bool {
 	return true
 }
 
+// errUnchanged is returned by a changeSeats function that finds nothing
+// to change.
+var errUnchanged = errors.New("unchanged")
+
 // changeSeats changes the header with fn, retrying on conflicts: fn gets
 // a fresh copy from the store each time, so a change on another node is
-// never overwritten.
+// never overwritten. If fn returns errUnchanged, nothing is written.
 func (m *live) changeSeats(ctx context.Context, fn func(h *store.Match) error) (*store.Match, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -627,7 +631,12 @@ func (m *live) changeSeats(ctx context.Context, fn func(h *store.Match) error) (
 			return nil, m.storeError(err)
 		}
 		nh := h.Clone()
-		if err := fn(nh); err != nil {
+		if err := fn(nh); errors.Is(err, errUnchanged) {
+			if err := m.adoptLocked(ctx, h); err != nil {
+				return nil, m.storeError(err)
+			}
+			return h.Clone(), nil
+		} else if err != nil {
 			return nil, err
 		}
 		if nh.Status == store.Open && freeSeats(nh) == "no seat is" {

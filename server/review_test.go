@@ -75,3 +75,44 @@ func TestBotBudgetsBounded(t *testing.T) {
 		t.Errorf("bots failed %s times: a budget over BotTime should end the search, not fail it", errs)
 	}
 }
+
+// finishCountdown plays a countdown match between two tokens to its end.
+func (n *node) finishCountdown(id string, tokens []string) {
+	n.t.Helper()
+	for {
+		s := n.state(id, "")
+		if s.Status == "over" {
+			return
+		}
+		n.mustCall(http.StatusOK, "POST", "/api/matches/"+id+"/moves", tokens[s.ToMove-1], map[string]any{"move": "take1", "version": s.Version}, nil)
+	}
+}
+
+// TestRematchTwice checks that a player who asks for the rematch again
+// (a double click, a retry after a lost answer) keeps its one seat, with
+// the same token, and does not take the other player's.
+func TestRematchTwice(t *testing.T) {
+	n := startNode(t, nil, server.Config{})
+	a := n.create(map[string]any{"game": "countdown", "options": map[string]string{"start": "fixed"}, "join": 1, "name": "ann"})
+	b := n.join(a.Match.ID, 2)
+	n.finishCountdown(a.Match.ID, []string{a.Token, b.Token})
+	var b1, b2, a1 seatAnswer
+	n.mustCall(http.StatusOK, "POST", "/api/matches/"+a.Match.ID+"/rematch", b.Token, nil, &b1)
+	n.mustCall(http.StatusOK, "POST", "/api/matches/"+a.Match.ID+"/rematch", b.Token, nil, &b2)
+	if b1.Seat != 2 || b2.Seat != 2 || b1.Token != b2.Token || b2.Match.FreeSeats != 1 {
+		t.Fatalf("seat 2 asked twice: seats %d and %d, same token %v, %d free seats", b1.Seat, b2.Seat, b1.Token == b2.Token, b2.Match.FreeSeats)
+	}
+	n.mustCall(http.StatusOK, "POST", "/api/matches/"+a.Match.ID+"/rematch", a.Token, nil, &a1)
+	if a1.Seat != 1 || a1.Match.ID != b1.Match.ID || a1.Match.Status != "running" {
+		t.Fatalf("seat 1 after seat 2 asked twice: %+v", a1)
+	}
+	// The players keep their names.
+	if got := a1.Match.Seats[0].Name; got != "ann" {
+		t.Errorf("seat 1 of the rematch is named %q, want ann", got)
+	}
+	// The rematch tokens are secrets of their own: each plays its seat only.
+	s := n.state(a1.Match.ID, b1.Token)
+	if s.Seat != 2 || n.state(a1.Match.ID, a1.Token).Seat != 1 {
+		t.Fatalf("the rematch tokens hold seats %d and %d", s.Seat, n.state(a1.Match.ID, a1.Token).Seat)
+	}
+}
