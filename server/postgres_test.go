@@ -120,3 +120,80 @@ func TestTwoNodesPostgres(t *testing.T) {
 		r.checkMessages(t, "spectator on node 2", game.Spectator, spectator.all)
 	})
 }
+
+// gateStore holds up the next log read of a match being loaded until
+// the test lets it go.
+type gateStore struct {
+	*postgres.Store
+	mu      sync.Mutex
+	gate    chan struct{} // closed by the test to let the read go on
+	reached chan struct{} // closed when the read is held up
+}
+
+func (g *gateStore) hold() (reached, release chan struct{}) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.gate, g.reached = make(chan struct{}), make(chan struct{})
+	return g.reached, g.gate
+}
+
+func (g *gateStore) Moves(ctx context.Context, id string, from int) ([]string, error) {
+	g.mu.Lock()
+	gate, reached := g.gate, g.reached
+	g.gate = nil
+	g.mu.Unlock()
+	if gate != nil {
+		close(reached)
+		<-gate
+	}
+	return g.Store.Moves(ctx, id, from)
+}
+
+// TestChangeDuringLoad makes a move on node 1 while node 2 is loading the
+// match (it has read the header, not yet the log): node 2 must not miss
+// the move's notification, or its clients would wait forever for a move
+// made long ago.
+func TestChangeDuringLoad(t *testing.T) {
+	c := pgtest.Shared(t)
+	dsn := c.NewDatabase(t)
+	open := func() *postgres.Store {
+		st, err := postgres.Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
+	}
+	n1 := startNode(t, open(), server.Config{})
+	g := &gateStore{Store: open()}
+	n2 := startNode(t, g, server.Config{})
+	a := n1.create(map[string]any{"game": "source", "join": 1})
+	id := a.Match.ID
+	b := n1.join(id, 2)
+
+	reached, release := g.hold()
+	loaded := make(chan stateMsg, 1)
+	go func() {
+		var s stateMsg
+		n2.quietCall("GET", "/api/matches/"+id+"/state", b.Token, nil, &s)
+		loaded <- s
+	}()
+	<-reached
+	s := n1.state(id, a.Token)
+	n1.mustCall(http.StatusOK, "POST", "/api/matches/"+id+"/moves", a.Token, map[string]any{"move": s.Legal[0], "version": s.Version}, nil)
+	time.Sleep(300 * time.Millisecond) // node 2 hears of the move while loading
+	close(release)
+	<-loaded
+
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		s := n2.state(id, b.Token)
+		if s.Version == 1 && len(s.Moves) == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("node 2 is still at version %d: it missed the move made while it loaded the match", s.Version)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

@@ -195,15 +195,22 @@ func (s *Server) onChange(ch store.Change) {
 	}
 	s.mu.Unlock()
 	for _, m := range ms {
-		if !m.ready() {
-			continue
-		}
-		if !ch.Resync && m.knows(ch) {
-			continue
+		if !ch.Resync && m.ready() && m.knows(ch) {
+			continue // our own change, or one we have read already
 		}
 		// Reload outside the watcher's goroutine: a slow store must not
-		// hold up the notifications of other matches.
+		// hold up the notifications of other matches. A match still
+		// loading may have read its header before this change: it is
+		// reloaded once loaded, or the change would go unheard.
 		s.goBackground(func() {
+			select {
+			case <-m.loaded:
+			case <-s.ctx.Done():
+				return
+			}
+			if m.err != nil || !ch.Resync && m.knows(ch) {
+				return
+			}
 			ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
 			defer cancel()
 			if err := m.sync(ctx); err != nil && s.ctx.Err() == nil {
