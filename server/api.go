@@ -293,22 +293,19 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) error {
 		}
 		opt.Limit = n
 	}
-	gameName := q.Get("game")
-	if gameName != "" {
-		if _, err := game.Lookup(gameName); err != nil {
+	if v := q.Get("game"); v != "" {
+		if _, err := game.Lookup(v); err != nil {
 			return errorf(http.StatusBadRequest, "%v", err)
 		}
-		opt.Limit = 1000 // filtered below
+		opt.Game = v
 	}
 	hs, err := s.st.List(r.Context(), opt)
 	if err != nil {
 		return err
 	}
-	out := []matchView{}
-	for _, h := range hs {
-		if gameName == "" || h.Game == gameName {
-			out = append(out, viewMatch(h))
-		}
+	out := make([]matchView, len(hs))
+	for i, h := range hs {
+		out[i] = viewMatch(h)
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil

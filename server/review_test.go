@@ -116,3 +116,28 @@ func TestRematchTwice(t *testing.T) {
 		t.Fatalf("the rematch tokens hold seats %d and %d", s.Seat, n.state(a1.Match.ID, a1.Token).Seat)
 	}
 }
+
+// TestListGameAndLimit checks that the lobby's game filter keeps the
+// limit, and finds a game's matches however many of other games are newer.
+func TestListGameAndLimit(t *testing.T) {
+	n := startNode(t, nil, server.Config{})
+	for range 3 {
+		n.create(map[string]any{"game": "source"})
+	}
+	for range 3 {
+		n.create(map[string]any{"game": "countdown"})
+	}
+	var list []matchView
+	n.mustCall(http.StatusOK, "GET", "/api/matches?game=source&limit=2", "", nil, &list)
+	if len(list) != 2 || list[0].Game != "source" || list[1].Game != "source" {
+		t.Fatalf("game=source&limit=2: %d matches", len(list))
+	}
+	n.mustCall(http.StatusOK, "GET", "/api/matches?game=source&limit=1", "", nil, &list)
+	if len(list) != 1 {
+		t.Fatalf("game=source&limit=1: %d matches", len(list))
+	}
+	n.mustCall(http.StatusOK, "GET", "/api/matches?game=source", "", nil, &list)
+	if len(list) != 3 {
+		t.Fatalf("game=source: %d matches", len(list))
+	}
+}

@@ -130,6 +130,8 @@ type Append struct {
 type ListOptions struct {
 	// Status, if not empty, keeps matches of these statuses only.
 	Status []Status
+	// Game, if not "", keeps matches of that game only.
+	Game string
 	// Limit caps the number of matches (0: the store's default, 100).
 	Limit int
 }

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -371,6 +372,18 @@ func testListCount(t *testing.T, s store.Store) {
 	}
 	if found != 4 {
 		t.Fatalf("List(open, running) found %d of the 4 new matches", found)
+	}
+	other := NewMatch(2)
+	other.Game, other.Status = "source", store.Running
+	mustCreate(t, s, other)
+	for _, opt := range []store.ListOptions{{Game: "source", Limit: 1000}, {Game: "source", Status: []store.Status{store.Running}, Limit: 1}} {
+		got, err := s.List(c, opt)
+		if err != nil || len(got) != 1 || got[0].ID != other.ID {
+			t.Fatalf("List(%+v): %d matches, %v; want only %s", opt, len(got), err, other.ID)
+		}
+	}
+	if got, err := s.List(c, store.ListOptions{Game: "countdown", Limit: 1000}); err != nil || len(got) < 4 || slices.ContainsFunc(got, func(m *store.Match) bool { return m.Game != "countdown" }) {
+		t.Fatalf("List(countdown): %d matches, %v", len(got), err)
 	}
 }
 

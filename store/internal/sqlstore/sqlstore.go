@@ -248,13 +248,21 @@ func (d *DB) List(ctx context.Context, opt store.ListOptions) ([]*store.Match, e
 	if limit <= 0 {
 		limit = 100
 	}
-	query := `SELECT ` + columns + ` FROM matches`
+	var where []string
 	var args []any
 	if len(opt.Status) > 0 {
-		query += ` WHERE status IN (?` + strings.Repeat(", ?", len(opt.Status)-1) + `)`
+		where = append(where, `status IN (?`+strings.Repeat(", ?", len(opt.Status)-1)+`)`)
 		for _, s := range opt.Status {
 			args = append(args, string(s))
 		}
+	}
+	if opt.Game != "" {
+		where = append(where, `game = ?`)
+		args = append(args, opt.Game)
+	}
+	query := `SELECT ` + columns + ` FROM matches`
+	if len(where) > 0 {
+		query += ` WHERE ` + strings.Join(where, ` AND `)
 	}
 	query += ` ORDER BY updated_ms DESC, id LIMIT ?`
 	args = append(args, limit)
