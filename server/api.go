@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
@@ -166,34 +167,83 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 	})
 }
 
-// decode reads a JSON request body into v: one object, no unknown
-// fields, at most MaxBodyBytes. An empty body is allowed when optional.
+// decode reads a JSON request body into v (see decodeJSON), at most
+// MaxBodyBytes. An empty body is allowed when optional.
 func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any, optional bool) error {
-	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes)
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	if err == nil {
-		if _, terr := dec.Token(); terr != io.EOF {
-			err = errors.New("data after the JSON object")
-			var mbe *http.MaxBytesError
-			if errors.As(terr, &mbe) {
-				err = terr
-			}
-		}
-	}
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
 	var mbe *http.MaxBytesError
 	switch {
-	case err == nil:
-		return nil
 	case errors.As(err, &mbe):
 		return errorf(http.StatusRequestEntityTooLarge, "request body over %d bytes", mbe.Limit)
-	case errors.Is(err, io.EOF) && optional:
+	case err != nil:
+		return errorf(http.StatusBadRequest, "reading the request body: %v", err)
+	case len(bytes.TrimSpace(data)) == 0 && optional:
 		return nil
-	case errors.Is(err, io.EOF):
+	case len(bytes.TrimSpace(data)) == 0:
 		return errorf(http.StatusBadRequest, "empty request body: want a JSON object")
 	}
-	return errorf(http.StatusBadRequest, "malformed JSON: %v", err)
+	if err := decodeJSON(data, v); err != nil {
+		return errorf(http.StatusBadRequest, "malformed JSON: %v", err)
+	}
+	return nil
+}
+
+// decodeJSON reads data, one JSON value, into v: no unknown fields, no
+// key given twice in an object, nothing after the value. (encoding/json
+// keeps the last of two equal keys, matched ignoring case; another
+// reader of the same text, a proxy that checked it, may keep the first.)
+func decodeJSON(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("data after the JSON object")
+	}
+	// The value is well formed (Decode also bounds its nesting), so the
+	// walk below meets no syntax error.
+	dec = json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	return checkKeys(dec)
+}
+
+// checkKeys reads one value from dec and reports a key given twice in
+// one of its objects, ignoring case as encoding/json matches fields.
+func checkKeys(dec *json.Decoder) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	switch tok {
+	case json.Delim('{'):
+		seen := map[string]bool{}
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				return err
+			}
+			key, _ := k.(string)
+			if folded := strings.ToLower(key); seen[folded] {
+				return fmt.Errorf("key %q given twice", key)
+			} else {
+				seen[folded] = true
+			}
+			if err := checkKeys(dec); err != nil {
+				return err
+			}
+		}
+	case json.Delim('['):
+		for dec.More() {
+			if err := checkKeys(dec); err != nil {
+				return err
+			}
+		}
+	default:
+		return nil
+	}
+	_, err = dec.Token() // the closing delimiter
+	return err
 }
 
 // bearer returns the seat token of a request: "Authorization: Bearer T",

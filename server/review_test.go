@@ -1,11 +1,15 @@
 package server_test
 
 import (
+	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"github.com/commons-games/commons/server"
 )
@@ -139,5 +143,49 @@ func TestListGameAndLimit(t *testing.T) {
 	n.mustCall(http.StatusOK, "GET", "/api/matches?game=source", "", nil, &list)
 	if len(list) != 3 {
 		t.Fatalf("game=source: %d matches", len(list))
+	}
+}
+
+// TestDuplicateKeys checks that JSON with a key given twice is refused
+// (encoding/json would silently keep the last, which another reader of
+// the same text may not), over HTTP and WebSocket, and changes nothing.
+func TestDuplicateKeys(t *testing.T) {
+	n := startNode(t, nil, server.Config{})
+	a := n.create(map[string]any{"game": "countdown", "options": map[string]string{"start": "fixed"}, "join": 1})
+	b := n.join(a.Match.ID, 2)
+	moves := "/api/matches/" + a.Match.ID + "/moves"
+	for _, tc := range []struct{ path, token, body, says string }{
+		{"/api/matches", "", `{"game":"countdown","game":"source"}`, `key "game" given twice`},
+		{"/api/matches", "", `{"game":"source","Game":"countdown"}`, `key "Game" given twice`},
+		{"/api/matches", "", `{"game":"source","options":{"territory":"regions","territory":"single"}}`, `key "territory" given twice`},
+		{"/api/matches", "", `{"game":"source","seats":[{"x":1}]}`, "malformed JSON"},
+		{moves, a.Token, `{"move":"take1","version":0,"version":1}`, `key "version" given twice`},
+		{"/api/matches/" + a.Match.ID + "/leave", b.Token, `{"bot":"random","bot":"greedy"}`, `key "bot" given twice`},
+	} {
+		code, raw := n.call("POST", tc.path, tc.token, tc.body, nil)
+		var e struct{ Error string }
+		json.Unmarshal(raw, &e)
+		if code != http.StatusBadRequest || !strings.Contains(e.Error, tc.says) {
+			t.Errorf("%s: %d %s; want 400 saying %q", tc.body, code, raw, tc.says)
+		}
+	}
+	c := n.dial(a.Match.ID, a.Token)
+	c.nextState(5 * time.Second)
+	c.send(json.RawMessage(`{"type":"move","move":"take1","version":0,"version":1,"id":"d"}`))
+	if ans := c.nextAnswer(5 * time.Second); ans.Status != http.StatusBadRequest || !strings.Contains(ans.Error, `key "version" given twice`) {
+		t.Errorf("WebSocket message with a key twice: %+v", ans)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := c.conn.Write(ctx, websocket.MessageText, []byte(`{"type":"state"} {"type":"state"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if ans := c.nextAnswer(5 * time.Second); ans.Status != http.StatusBadRequest || !strings.Contains(ans.Error, "after the JSON object") {
+		t.Errorf("WebSocket message with two objects: %+v", ans)
+	}
+	var list []matchView
+	n.mustCall(http.StatusOK, "GET", "/api/matches?status=open,running,over", "", nil, &list)
+	if s := n.state(a.Match.ID, ""); len(list) != 1 || s.Version != 0 || s.Seats[1].Kind != "human" {
+		t.Fatalf("the refused requests changed something: %d matches, version %d, %+v", len(list), s.Version, s.Seats)
 	}
 }

@@ -1,9 +1,7 @@
 package server
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"sync"
@@ -202,14 +200,8 @@ func (c *client) read(ctx context.Context, conn *websocket.Conn) {
 			continue
 		}
 		var msg clientMsg
-		dec := json.NewDecoder(bytes.NewReader(data))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&msg); err != nil || dec.More() {
-			why := "malformed JSON"
-			if err != nil {
-				why += ": " + err.Error()
-			}
-			c.answer(answerMsg{Type: "error", Status: http.StatusBadRequest, Error: why})
+		if err := decodeJSON(data, &msg); err != nil {
+			c.answer(answerMsg{Type: "error", ID: msg.ID, Status: http.StatusBadRequest, Error: "malformed JSON: " + err.Error()})
 			continue
 		}
 		switch msg.Type {
