@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 
@@ -14,6 +15,7 @@ type benchResult struct {
 	Game        string       `json:"game"`
 	Players     int          `json:"players"`
 	Options     game.Options `json:"options"`
+	Seed        uint64       `json:"seed"`
 	Games       int          `json:"games"`
 	Actions     int64        `json:"actions"`
 	Seconds     float64      `json:"seconds"`
@@ -25,16 +27,19 @@ type benchResult struct {
 func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("bench", "bench GAME [--players N] [--games N] [--seed S] [--option key=value]... [--bot SPEC] [--json]", stderr)
 	var gf gameFlags
-	gf.register(fs)
-	games := fs.Int("games", 1000, "number of random games to play")
+	gf.register(fs, "default 1, so that runs compare")
+	games := fs.Int("games", 1000, "number of random games `N` to play")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	botSpec := fs.String("bot", "", "instead of random games, time one search of this bot (mcts or ismcts, e.g. mcts:iterations=2000) from the first decision, beside as many bare random playouts")
+	botSpec := fs.String("bot", "", "instead of random games, time one search of this bot `SPEC` (mcts or ismcts, e.g. mcts:iterations=2000) from the first decision, beside as many bare random playouts")
 	g, cfg, err := gf.parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if *games < 1 {
-		return fmt.Errorf("--games %d: want at least 1", *games)
+		return usagef("--games %d: want at least 1", *games)
+	}
+	if *botSpec != "" && flagSet(fs, "games") {
+		return usagef("--games counts random games and --bot times one search: give the search's size in the spec instead, e.g. --bot mcts:iterations=%d", *games)
 	}
 	if !gf.seed.set {
 		gf.seed.v, gf.seed.set = 1, true
@@ -49,9 +54,16 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *asJSON {
 		return writeJSON(stdout, res)
 	}
-	fmt.Fprintf(stdout, "%s, %d players: %d random games, %d actions in %.3f s\n", res.Game, res.Players, res.Games, res.Actions, res.Seconds)
+	fmt.Fprintf(stdout, "%s, %d players, seed %d: %d random games, %d actions in %.3f s\n", res.Game, res.Players, res.Seed, res.Games, res.Actions, res.Seconds)
 	fmt.Fprintf(stdout, "  %.0f games/s, %.0f actions/s, mean length %.1f actions\n", res.GamesPerS, res.ActionsPerS, res.MeanLength)
 	return nil
+}
+
+// flagSet reports whether the flag was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // benchRandom plays n games from the start on one goroutine, choosing
@@ -68,7 +80,7 @@ func benchRandom(g game.Game, cfg game.Config, n int, seed uint64) (*benchResult
 	}
 	secs := elapsed.Seconds()
 	return &benchResult{
-		Game: g.Info().Name, Players: cfg.Players, Options: cfg.Options,
+		Game: g.Info().Name, Players: cfg.Players, Options: cfg.Options, Seed: seed,
 		Games: games, Actions: int64(actions), Seconds: secs,
 		GamesPerS: float64(games) / secs, ActionsPerS: float64(actions) / secs,
 		MeanLength: float64(actions) / float64(games),

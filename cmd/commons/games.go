@@ -26,19 +26,48 @@ func runGames(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(infos)
 	}
-	for _, in := range infos {
-		players := fmt.Sprintf("%d-%d players", in.MinPlayers, in.MaxPlayers)
+	for i, in := range infos {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		players := fmt.Sprintf("%d to %d players", in.MinPlayers, in.MaxPlayers)
 		if in.MinPlayers == in.MaxPlayers {
 			players = fmt.Sprintf("%d players", in.MinPlayers)
 		}
-		fmt.Fprintf(stdout, "%s (%s): %s\n", in.Name, players, in.Summary)
+		fmt.Fprintf(stdout, "%s: %s, %s", in.Name, in.Title, players)
+		if in.Doc != "" {
+			fmt.Fprintf(stdout, ", rules in %s", in.Doc)
+		}
+		fmt.Fprintf(stdout, "\n%s", wrap(in.Summary, 2, 80))
 		for _, o := range in.Options {
-			vals := ""
-			if len(o.Values) > 0 {
-				vals = " (" + strings.Join(o.Values, " | ") + ")"
-			}
-			fmt.Fprintf(stdout, "    --option %s=%s%s\n        %s\n", o.Name, o.Default, vals, o.Doc)
+			fmt.Fprintf(stdout, "  --option %s=%s%s\n%s", o.Name, optionValue(o.Default), optionChoices(o), wrap(o.Doc, 6, 80))
 		}
 	}
+	fmt.Fprintln(stdout, "\nPlay one with commons play GAME; the options are the defaults as shown.")
 	return nil
+}
+
+// optionValue writes an option value as it would be typed: "" when empty.
+func optionValue(v string) string {
+	if v == "" {
+		return `""`
+	}
+	return v
+}
+
+// optionChoices lists the other values an option takes.
+func optionChoices(o game.OptionSpec) string {
+	if len(o.Values) == 0 {
+		if o.Path {
+			return "  (or the path of a file)"
+		}
+		return ""
+	}
+	var others []string
+	for _, v := range o.Values {
+		if v != o.Default {
+			others = append(others, optionValue(v))
+		}
+	}
+	return "  (or " + strings.Join(others, ", ") + ")"
 }

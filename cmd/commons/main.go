@@ -10,17 +10,24 @@
 //	commons arena GAME --bots A,B,... [--players N] --games N [--seed S] [--workers K] [--json]
 //	commons serve [--addr HOST:PORT] [--db DSN]
 //
-// Run "commons help COMMAND" for the flags of one command.
+// Run "commons help COMMAND" for the flags and examples of one command.
+//
+// Exit codes: 0 success, 1 the command failed (a bad record, an unwritable
+// file...), 2 the command line was wrong (an unknown flag, a missing game).
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
+	"time"
 
+	"github.com/commons-games/commons/bot"
 	_ "github.com/commons-games/commons/games/all"
 )
 
@@ -28,19 +35,59 @@ type command struct {
 	name    string
 	summary string
 	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
+	// examples are shown by commons help NAME: a command line, and after
+	// "#" what it does.
+	examples []string
+	// bots adds the list of bots and their parameters to the help.
+	bots bool
 }
 
 var commands []command
 
 func init() {
 	commands = []command{
-		{"games", "list the games, their player counts and options", runGames},
-		{"new", "print the record of a new game", runNew},
-		{"replay", "check a game record and print where it ends", runReplay},
-		{"play", "play a game in the terminal, against people or bots", runPlay},
-		{"bench", "measure random playouts (or a bot's search) per second", runBench},
-		{"arena", "rank bots by playing them against each other", runArena},
-		{"serve", "run the web server: lobby, live matches, bots", runServe},
+		{name: "games", summary: "list the games, their player counts and options", run: runGames, examples: []string{
+			"commons games            # names, player counts, options with their defaults",
+			"commons games --json     # the same as JSON, for programs",
+		}},
+		{name: "new", summary: "print the record of a new game", run: runNew, examples: []string{
+			"commons new source                          # 2 players, a seed made up and written down",
+			"commons new breaking-head --players 5 --seed 7",
+			"commons new 3io --players 3 --option civilization-pacing=on > game.json",
+		}},
+		{name: "replay", summary: "check a game record and print where it ends", run: runReplay, examples: []string{
+			"commons replay game.json                    # check every move; the end state as JSON",
+			"commons replay --view 2 game.json           # ... with what seat 2 sees (or --view spectator)",
+			"commons replay --complete game.json         # the record with every chance outcome written out",
+			"commons replay --trace game.json            # one JSON line per move: who, the legal moves, the move",
+			"commons new source --seed 3 | commons replay -",
+		}},
+		{name: "play", summary: "play a game in the terminal, against people or bots", run: runPlay, bots: true, examples: []string{
+			"commons play source                         # you are seat 1, a random bot seat 2",
+			"commons play source --seat 2=mcts:time=1s   # against a search bot that thinks a second a move",
+			"commons play breaking-head --players 4 --seat all=human   # four people at one screen",
+			"commons play 3io --players 3 --seat 1=greedy --seat 2=human --seat 3=mcts",
+			"commons play source --seat all=random --seed 7 --save game.json   # bots only, no terminal needed",
+			"",
+			"At the prompt: a move in the game's notation (docs/rules/GAME.md), ? for the",
+			"legal moves, ? TEXT for those that start with TEXT or have a word starting with",
+			"it (? place, ? c3), board, help, quit.",
+		}},
+		{name: "bench", summary: "measure random playouts (or a bot's search) per second", run: runBench, bots: true, examples: []string{
+			"commons bench source                        # 1000 random games",
+			"commons bench breaking-head --players 6 --games 5000 --json",
+			"commons bench source --bot mcts:iterations=2000   # a search against as many bare playouts",
+		}},
+		{name: "arena", summary: "rank bots by playing them against each other", run: runArena, bots: true, examples: []string{
+			"commons arena source --bots mcts,greedy,random --games 100",
+			"commons arena 3io --players 3 --bots mcts:iterations=500,greedy --games 60 --json",
+			"commons arena breaking-head --players 5 --team contributor=ismcts --team blocker=random --games 40",
+		}},
+		{name: "serve", summary: "run the web server: lobby, live matches, bots", run: runServe, examples: []string{
+			"commons serve                               # http://localhost:8080/, matches kept in commons.db",
+			"commons serve --addr :9000 --db /var/lib/commons/commons.db",
+			"commons serve --db postgres://user:pass@db/commons   # several servers share one database",
+		}},
 	}
 }
 
@@ -51,9 +98,26 @@ func main() {
 // errSilent marks an error whose message has already been written.
 var errSilent = errors.New("silent")
 
+// usageError is a mistake in the command line: exit code 2, and a pointer
+// to the help.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+// helpError carries the help text the flag package made for -h or --help,
+// so that it goes to standard output.
+type helpError struct{ text string }
+
+func (e *helpError) Error() string { return "help requested" }
+func (e *helpError) Unwrap() error { return flag.ErrHelp }
+
 // run is main without the process: it returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" && len(args) == 1 {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" || args[0] == "help" && len(args) == 1 {
 		usage(stdout)
 		return 0
 	}
@@ -66,17 +130,27 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		}
 		err := c.run(args[1:], stdin, stdout, stderr)
+		var he *helpError
+		var ue *usageError
 		switch {
-		case err == nil, errors.Is(err, flag.ErrHelp):
+		case err == nil:
+			return 0
+		case errors.As(err, &he):
+			io.WriteString(stdout, he.text)
+			return 0
+		case errors.Is(err, flag.ErrHelp):
 			return 0
 		case errors.Is(err, errSilent):
 			return 1
+		case errors.As(err, &ue):
+			fmt.Fprintf(stderr, "commons %s: %v\nRun \"commons help %s\" for its flags and examples.\n", name, err, name)
+			return 2
 		default:
 			fmt.Fprintf(stderr, "commons %s: %v\n", name, err)
 			return 1
 		}
 	}
-	fmt.Fprintf(stderr, "commons: unknown command %q\n", name)
+	fmt.Fprintf(stderr, "commons: unknown command %q\n\n", name)
 	usage(stderr)
 	return 2
 }
@@ -87,16 +161,27 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nRun \"commons help COMMAND\" for a command's flags.")
+	fmt.Fprintln(w, "\nRun \"commons help COMMAND\" for a command's flags and examples, e.g. commons help play.")
+	fmt.Fprintln(w, "Exit codes: 0 success, 1 the command failed, 2 a mistake in the command line.")
 }
 
 // parseFlags parses flags placed before, between or after positional
-// arguments and returns the positional ones.
+// arguments and returns the positional ones. A bad flag comes back as a
+// usageError naming it; -h or --help as a helpError holding the help.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	// The flag package prints its own complaint and the usage to the
+	// output; keep that for --help only, and say the complaint once.
+	out := fs.Output()
+	var buf bytes.Buffer
+	fs.SetOutput(&buf)
+	defer fs.SetOutput(out)
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, &helpError{buf.String()}
+			}
+			return nil, flagError(fs, err)
 		}
 		if fs.NArg() == 0 {
 			return pos, nil
@@ -106,14 +191,142 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+var (
+	reUndefined = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
+	reNeedsArg  = regexp.MustCompile(`^flag needs an argument: -+(.*)$`)
+	reBadValue  = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-+([^:]*): (.*)$`)
+)
+
+// flagError rewrites the flag package's errors to name the flag as people
+// type it (--seed) and say what it wants.
+func flagError(fs *flag.FlagSet, err error) error {
+	msg := err.Error()
+	if m := reUndefined.FindStringSubmatch(msg); m != nil {
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
+		return usagef("unknown flag --%s (flags: %s)", m[1], strings.Join(names, ", "))
+	}
+	if m := reNeedsArg.FindStringSubmatch(msg); m != nil {
+		return usagef("--%s needs a value: --%s %s", m[1], m[1], flagPlaceholder(fs.Lookup(m[1])))
+	}
+	if m := reBadValue.FindStringSubmatch(msg); m != nil {
+		val, name, why := m[1], m[2], m[3]
+		if f := fs.Lookup(name); f != nil {
+			if g, ok := f.Value.(flag.Getter); ok {
+				switch g.Get().(type) {
+				case int, int64, uint, uint64:
+					why = "want a whole number"
+				case bool:
+					why = "want true or false"
+				case time.Duration:
+					why = "want a duration such as 500ms, 10s or 1m30s"
+				}
+			}
+		}
+		return usagef("--%s %q: %s", name, val, why)
+	}
+	return usagef("%s", msg)
+}
+
+// flagPlaceholder is the name of a flag's value in the help (N, FILE...).
+func flagPlaceholder(f *flag.Flag) string {
+	if f == nil {
+		return "VALUE"
+	}
+	name, _ := flag.UnquoteUsage(f)
+	switch name {
+	case "", "value", "string":
+		return "VALUE"
+	case "int":
+		return "N"
+	}
+	return name
+}
+
 func newFlagSet(name, usageLine string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: commons %s\n\nFlags:\n", usageLine)
-		fs.PrintDefaults()
-	}
+	fs.Usage = func() { printHelp(fs.Output(), fs, name, usageLine) }
 	return fs
+}
+
+// printHelp writes a command's usage line, summary, flags (written with two
+// dashes, as the examples do), examples and, for the commands that take bot
+// specs, the bots.
+func printHelp(w io.Writer, fs *flag.FlagSet, name, usageLine string) {
+	fmt.Fprintf(w, "Usage: commons %s\n", usageLine)
+	var c command
+	for _, cc := range commands {
+		if cc.name == name {
+			c = cc
+		}
+	}
+	if c.summary != "" {
+		fmt.Fprintf(w, "\n%s%s.\n", strings.ToUpper(c.summary[:1]), c.summary[1:])
+	}
+	fmt.Fprintln(w, "\nFlags:")
+	fs.VisitAll(func(f *flag.Flag) {
+		placeholder, doc := flag.UnquoteUsage(f)
+		line := "  --" + f.Name
+		if placeholder != "" {
+			line += " " + placeholder
+		}
+		if !isZeroDefault(f.DefValue) {
+			doc += fmt.Sprintf(" (default %s)", f.DefValue)
+		}
+		fmt.Fprintln(w, line)
+		fmt.Fprint(w, wrap(doc, 8, 80))
+	})
+	if len(c.examples) > 0 {
+		fmt.Fprintln(w, "\nExamples:")
+		for _, e := range c.examples {
+			if e == "" {
+				fmt.Fprintln(w)
+				continue
+			}
+			fmt.Fprintf(w, "  %s\n", e)
+		}
+	}
+	if c.bots {
+		fmt.Fprintln(w, "\nBots (a spec is NAME or NAME:param=value,param=value; see docs/bots.md):")
+		for _, l := range strings.SplitAfter(bot.Help(), "\n") {
+			if l != "" {
+				fmt.Fprint(w, "  "+l)
+			}
+		}
+	}
+}
+
+func isZeroDefault(v string) bool {
+	switch v {
+	case "", "0", "false", "0s":
+		return true
+	}
+	return false
+}
+
+// wrap breaks text into lines of at most width columns, each indented.
+func wrap(text string, indent, width int) string {
+	var b strings.Builder
+	pad := strings.Repeat(" ", indent)
+	col := 0
+	for _, word := range strings.Fields(text) {
+		switch {
+		case col == 0:
+			b.WriteString(pad + word)
+			col = indent + len(word)
+		case col+1+len(word) > width:
+			b.WriteString("\n" + pad + word)
+			col = indent + len(word)
+		default:
+			b.WriteString(" " + word)
+			col += 1 + len(word)
+		}
+	}
+	if col > 0 {
+		b.WriteString("\n")
+	}
+	return b.String()
 }
 
 // listFlag is a repeatable string flag.
@@ -121,3 +334,14 @@ type listFlag []string
 
 func (l *listFlag) String() string     { return strings.Join(*l, ",") }
 func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+// isTerminal reports whether w is a terminal, where a progress line that
+// rewrites itself with \r makes sense.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

@@ -78,11 +78,11 @@ func TestNew(t *testing.T) {
 		want string
 	}{
 		{[]string{"new", "chess"}, `unknown game "chess"`},
-		{[]string{"new", "countdown", "--players", "9"}, "9 players"},
+		{[]string{"new", "countdown", "--players", "9"}, "--players 9"},
 		{[]string{"new", "countdown", "--option", "speed=fast"}, `unknown option "speed"`},
 		{[]string{"new", "countdown", "--option", "start"}, "want key=value"},
 		{[]string{"new", "countdown", "--seed", "-1"}, "seed"},
-		{[]string{"new"}, "want one game name"},
+		{[]string{"new"}, "name a game"},
 	} {
 		if code, _, errOut := commons(t, "", tc.args...); code == 0 || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q, want an error containing %q", tc.args, code, errOut, tc.want)
@@ -240,7 +240,7 @@ func TestPlayHuman(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
 	}
-	for _, want := range []string{"legal moves: take1  take2", `"fly" is not a move`, "Game over"} {
+	for _, want := range []string{"legal moves: take1  take2", `not a move: "fly" is not a countdown move here`, "Game over"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

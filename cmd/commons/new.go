@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
+	"unicode"
 
 	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/record"
@@ -28,7 +30,7 @@ func (s *seedFlag) String() string {
 func (s *seedFlag) Set(v string) error {
 	n, err := strconv.ParseUint(v, 10, 64)
 	if err != nil {
-		return fmt.Errorf("seed %q: want a whole number from 0 to %d", v, uint64(1<<64-1))
+		return fmt.Errorf("want a whole number from 0 to %d", uint64(1<<64-1))
 	}
 	s.v, s.set = n, true
 	return nil
@@ -51,11 +53,12 @@ type gameFlags struct {
 	seed    seedFlag
 }
 
-// register adds --players, --option and --seed to fs.
-func (gf *gameFlags) register(fs *flag.FlagSet) {
-	fs.IntVar(&gf.players, "players", 0, "number of players (default: the game's minimum)")
-	fs.Var(&gf.options, "option", "a variant option key=value (repeatable; see commons games)")
-	fs.Var(&gf.seed, "seed", "seed for the chance outcomes (default: a random one, written in any record)")
+// register adds --players, --option and --seed to fs; seedDoc says what
+// happens without --seed.
+func (gf *gameFlags) register(fs *flag.FlagSet, seedDoc string) {
+	fs.IntVar(&gf.players, "players", 0, "the number of players `N` (default: the game's minimum; see commons games)")
+	fs.Var(&gf.options, "option", "a variant option, as `key=value` (repeatable; commons games lists them)")
+	fs.Var(&gf.seed, "seed", "the seed `S` of the chance outcomes, a whole number ("+seedDoc+")")
 }
 
 // parse parses the command's flags and resolves its one argument, GAME.
@@ -64,26 +67,36 @@ func (gf *gameFlags) parse(fs *flag.FlagSet, args []string) (game.Game, game.Con
 	if err != nil {
 		return nil, game.Config{}, err
 	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return nil, game.Config{}, fmt.Errorf("want one game name, got %d arguments", len(pos))
+	switch len(pos) {
+	case 0:
+		return nil, game.Config{}, usagef("name a game: %s (commons games describes them)", strings.Join(gameNames(), ", "))
+	case 1:
+	default:
+		return nil, game.Config{}, usagef("unexpected argument %q after the game %q (flags start with --)", pos[1], pos[0])
 	}
 	return gf.resolve(pos[0])
 }
 
 // resolve looks the game up and checks players and options.
 func (gf *gameFlags) resolve(name string) (game.Game, game.Config, error) {
-	g, err := game.Lookup(name)
+	g, err := lookupGame(name)
 	if err != nil {
 		return nil, game.Config{}, err
 	}
+	in := g.Info()
 	opts, err := game.ParseOptions(gf.options)
 	if err != nil {
-		return nil, game.Config{}, err
+		return nil, game.Config{}, usagef("--option: %v, e.g. %s", err, optionExample(in))
 	}
 	players := gf.players
 	if players == 0 {
-		players = g.Info().MinPlayers
+		players = in.MinPlayers
+	}
+	if players < in.MinPlayers || players > in.MaxPlayers {
+		if in.MinPlayers == in.MaxPlayers {
+			return nil, game.Config{}, usagef("--players %d: %s is for %d players", players, in.Name, in.MinPlayers)
+		}
+		return nil, game.Config{}, usagef("--players %d: %s is for %d to %d players", players, in.Name, in.MinPlayers, in.MaxPlayers)
 	}
 	cfg, err := game.Resolve(g, players, opts)
 	if err != nil {
@@ -92,10 +105,56 @@ func (gf *gameFlags) resolve(name string) (game.Game, game.Config, error) {
 	return g, cfg, nil
 }
 
+// optionExample is an --option flag the game accepts, for error messages.
+func optionExample(in game.Info) string {
+	for _, o := range in.Options {
+		if len(o.Values) > 1 {
+			return "--option " + o.Name + "=" + o.Values[1]
+		}
+	}
+	return "--option key=value"
+}
+
+// gameNames lists the registered games' names.
+func gameNames() []string {
+	var names []string
+	for _, g := range game.Games() {
+		names = append(names, g.Info().Name)
+	}
+	return names
+}
+
+// lookupGame finds a game by its name, forgiving case, spaces, hyphens
+// and underscores, and the published title: Source, "Breaking Head" and
+// breakinghead all work.
+func lookupGame(name string) (game.Game, error) {
+	if g, err := game.Lookup(name); err == nil {
+		return g, nil
+	}
+	key := looseName(name)
+	for _, g := range game.Games() {
+		in := g.Info()
+		if key != "" && (looseName(in.Name) == key || looseName(in.Title) == key) {
+			return g, nil
+		}
+	}
+	return nil, usagef("unknown game %q: the games are %s (commons games describes them)", name, strings.Join(gameNames(), ", "))
+}
+
+func looseName(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
 func runNew(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("new", "new GAME --players N [--seed S] [--option key=value]...", stderr)
 	var gf gameFlags
-	gf.register(fs)
+	gf.register(fs, "default: a random one, written in the record")
 	g, cfg, err := gf.parse(fs, args)
 	if err != nil {
 		return err

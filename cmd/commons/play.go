@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/commons-games/commons/bot"
 	"github.com/commons-games/commons/game"
@@ -15,6 +16,10 @@ import (
 )
 
 const clearScreen = "\033[H\033[2J"
+
+// thinkingAfter is how long a bot may think before the table is told it
+// is thinking; a variable so that tests need not wait.
+var thinkingAfter = 400 * time.Millisecond
 
 // seatSpecs maps 1-based seats to "human" or a bot spec.
 type seatSpecs map[int]string
@@ -27,8 +32,12 @@ func parseSeats(flags []string, players int) (seatSpecs, error) {
 	}
 	for _, f := range flags {
 		k, who, ok := strings.Cut(f, "=")
+		who = strings.TrimSpace(who)
 		if !ok || who == "" {
-			return nil, fmt.Errorf("--seat %q: want SEAT=human or SEAT=BOT, e.g. 2=random", f)
+			return nil, usagef("--seat %q: want SEAT=human or SEAT=BOT, e.g. --seat 2=random or --seat all=human", f)
+		}
+		if strings.EqualFold(who, "human") {
+			who = "human"
 		}
 		if k == "all" {
 			for n := 1; n <= players; n++ {
@@ -38,7 +47,7 @@ func parseSeats(flags []string, players int) (seatSpecs, error) {
 		}
 		n, err := strconv.Atoi(k)
 		if err != nil || n < 1 || n > players {
-			return nil, fmt.Errorf("--seat %q: seat %q is not a number from 1 to %d or all", f, k, players)
+			return nil, usagef("--seat %q: seat %q is not a number from 1 to %d or all", f, k, players)
 		}
 		seats[n] = who
 	}
@@ -48,10 +57,10 @@ func parseSeats(flags []string, players int) (seatSpecs, error) {
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("play", "play GAME [--players N] [--seat K=human|BOT]... [--seed S] [--option key=value]... [--save FILE]", stderr)
 	var gf gameFlags
-	gf.register(fs)
+	gf.register(fs, "default: a random one, shown at the start and written in the record")
 	var seatFlags listFlag
-	fs.Var(&seatFlags, "seat", "who plays seat K: human or a bot spec such as random or mcts:time=1s; K=all sets every seat (repeatable; default: seat 1 human, the rest random)")
-	save := fs.String("save", "", "write the complete game record to `FILE` when the game ends or you quit")
+	fs.Var(&seatFlags, "seat", "who plays seat `K=WHO`: WHO is human or a bot spec such as random or mcts:time=1s; K=all sets every seat (repeatable; default: seat 1 human, the rest random)")
+	save := fs.String("save", "", "write the complete game record to `FILE` when the game ends, you quit or the input ends")
 	g, cfg, err := gf.parse(fs, args)
 	if err != nil {
 		return err
@@ -60,11 +69,20 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *save != "" {
+		// Find out now, not after an hour's game, that the file cannot be
+		// written. O_APPEND leaves an existing file as it is until the end.
+		f, err := os.OpenFile(*save, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		if err != nil {
+			return fmt.Errorf("--save: %v", err)
+		}
+		f.Close()
+	}
 	seed := gf.seed.get()
 	m := &terminalMatch{
 		g: g, cfg: cfg, seed: seed,
 		in: bufio.NewScanner(stdin), out: stdout,
-		bots: map[game.Player]bot.Bot{},
+		bots: map[game.Player]bot.Bot{}, specs: map[game.Player]string{},
 	}
 	for n := 1; n <= cfg.Players; n++ {
 		p := game.PlayerOfSeat(n)
@@ -74,13 +92,16 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		b, err := newBot(seats[n], seed+uint64(n)*0x9e3779b97f4a7c15)
 		if err != nil {
-			return fmt.Errorf("seat %d: %v", n, err)
+			return usagef("--seat %d=%s: %v", n, seats[n], err)
 		}
-		m.bots[p] = b
+		m.bots[p], m.specs[p] = b, seats[n]
 	}
 	playErr := m.play()
 	if *save != "" && m.rec != nil {
-		if err := os.WriteFile(*save, m.rec.Marshal(), 0o644); err != nil {
+		data := m.rec.Marshal()
+		if err := os.WriteFile(*save, data, 0o644); err != nil {
+			// Do not lose the game: print the record instead.
+			fmt.Fprintf(stdout, "could not save the record (%v); here it is:\n%s", err, data)
 			return err
 		}
 		fmt.Fprintf(stdout, "record saved to %s\n", *save)
@@ -97,6 +118,7 @@ type terminalMatch struct {
 	out    io.Writer
 	humans []game.Player
 	bots   map[game.Player]bot.Bot
+	specs  map[game.Player]string // each bot's spec, to name it
 	rec    *record.Record
 }
 
@@ -125,6 +147,10 @@ func (m *terminalMatch) play() error {
 	rng := game.NewRand(m.seed)
 	ctx := context.Background()
 	fmt.Fprintf(m.out, "%s, %d players, seed %d\n", info.Title, m.cfg.Players, m.seed)
+	if len(m.humans) > 0 {
+		fmt.Fprintln(m.out, m.seating())
+		fmt.Fprintln(m.out, "At your turn type a move, ? for the legal moves, or help.")
+	}
 	for !game.IsTerminal(s) {
 		p := s.CurrentPlayer()
 		var a game.Action
@@ -132,9 +158,9 @@ func (m *terminalMatch) play() error {
 		case p == game.Chance:
 			a = game.SampleChance(s, rng, nil)
 		case m.bots[p] != nil:
-			a, err = m.bots[p].Act(ctx, s)
+			a, err = m.botAct(ctx, s, p)
 			if err != nil {
-				return fmt.Errorf("seat %d's bot: %v", p.Seat(), err)
+				return fmt.Errorf("seat %d's bot (%s): %v", p.Seat(), m.specs[p], err)
 			}
 		default:
 			var quit bool
@@ -171,7 +197,7 @@ func (m *terminalMatch) play() error {
 		scores = sc.Scores(nil)
 	}
 	for i, r := range ret {
-		fmt.Fprintf(m.out, "  seat %d (%s): return %g", i+1, m.who(game.Player(i)), r)
+		fmt.Fprintf(m.out, "  seat %d (%s): %s", i+1, m.who(game.Player(i)), outcome(r))
 		if scores != nil {
 			fmt.Fprintf(m.out, ", score %g", scores[i])
 		}
@@ -180,16 +206,65 @@ func (m *terminalMatch) play() error {
 	return nil
 }
 
+// seating says who plays which seat.
+func (m *terminalMatch) seating() string {
+	var parts []string
+	for n := 1; n <= m.cfg.Players; n++ {
+		parts = append(parts, fmt.Sprintf("%d %s", n, m.who(game.PlayerOfSeat(n))))
+	}
+	return "Seats: " + strings.Join(parts, ", ") + "."
+}
+
+// outcome words a seat's return: 1 a win, 0 a loss, a share otherwise.
+func outcome(r float64) string {
+	switch r {
+	case 1:
+		return "won"
+	case 0:
+		return "lost"
+	}
+	return fmt.Sprintf("shared the result (return %g)", r)
+}
+
 func (m *terminalMatch) who(p game.Player) string {
-	if m.bots[p] != nil {
-		return "bot"
+	switch {
+	case m.bots[p] != nil:
+		return m.specs[p]
+	case len(m.humans) == 1:
+		return "you"
 	}
 	return "human"
 }
 
+// botAct asks seat p's bot for its move. When people are at the table and
+// the bot takes a while, it says so, so that a silent terminal does not
+// look stuck.
+func (m *terminalMatch) botAct(ctx context.Context, s game.State, p game.Player) (game.Action, error) {
+	b := m.bots[p]
+	if len(m.humans) == 0 {
+		return b.Act(ctx, s)
+	}
+	done, told := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(told)
+		t := time.NewTimer(thinkingAfter)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			fmt.Fprintf(m.out, "seat %d (%s) is thinking...\n", p.Seat(), m.specs[p])
+		case <-done:
+		}
+	}()
+	a, err := b.Act(ctx, s)
+	close(done)
+	<-told
+	return a, err
+}
+
 // announce tells the table what was played. In games with hidden
-// information a person at the table sees only the move's effect in the
-// public view, as a chance outcome or another seat's pass may be secret.
+// information a person sees another seat's move only as far as it is
+// public (a pass, but not the card passed), and no chance outcome, as a
+// card drawn may be secret.
 func (m *terminalMatch) announce(s game.State, p game.Player, a game.Action) {
 	switch {
 	case len(m.humans) == 0:
@@ -198,10 +273,14 @@ func (m *terminalMatch) announce(s game.State, p game.Player, a game.Action) {
 		if !m.hidden() {
 			fmt.Fprintf(m.out, "chance: %s\n", s.ActionString(a))
 		}
-	case m.hidden():
-		fmt.Fprintf(m.out, "%v has moved.\n", p)
-	default:
+	case !m.hidden() || !m.hotSeat() && p == m.viewer():
 		fmt.Fprintf(m.out, "%v: %s\n", p, s.ActionString(a))
+	default:
+		if pn, ok := s.(game.PublicNotationer); ok {
+			fmt.Fprintf(m.out, "%v: %s\n", p, pn.PublicActionString(a))
+		} else {
+			fmt.Fprintf(m.out, "%v has moved.\n", p)
+		}
 	}
 }
 
@@ -211,8 +290,16 @@ func (m *terminalMatch) askHuman(s game.State, p game.Player) (a game.Action, qu
 	if m.hotSeat() {
 		fmt.Fprint(m.out, clearScreen)
 		fmt.Fprintf(m.out, "%s\nPass the device to seat %d, then press Enter.\n", s.Render(game.Spectator), p.Seat())
-		if !m.in.Scan() {
-			return 0, true, m.inputEnded()
+		for {
+			if !m.in.Scan() {
+				return 0, true, m.inputEnded()
+			}
+			// A move typed here would be lost: say so rather than
+			// swallow it.
+			if strings.TrimSpace(m.in.Text()) == "" {
+				break
+			}
+			fmt.Fprintf(m.out, "That was not a move: seat %d's turn starts when seat %d presses Enter with nothing typed.\n", p.Seat(), p.Seat())
 		}
 		fmt.Fprint(m.out, clearScreen)
 	}
@@ -223,25 +310,31 @@ func (m *terminalMatch) askHuman(s game.State, p game.Player) (a game.Action, qu
 			return 0, true, m.inputEnded()
 		}
 		line := strings.TrimSpace(m.in.Text())
-		switch line {
+		cmd, arg, _ := strings.Cut(line, " ")
+		switch cmd {
 		case "":
 			continue
 		case "?", "moves":
-			fmt.Fprintf(m.out, "legal moves: %s\n", strings.Join(legalNotationPlain(s), "  "))
+			writeMoves(m.out, legalNotationPlain(s), arg)
 			continue
 		case "board":
 			fmt.Fprintf(m.out, "%s\n", s.Render(p))
 			continue
 		case "help":
-			fmt.Fprintln(m.out, "Type a move in the game's notation (see docs/rules), ? for the legal moves, board to draw the board again, quit to stop.")
+			m.help(s)
 			continue
-		case "quit":
+		case "quit", "exit":
 			fmt.Fprintln(m.out, "You left the game.")
 			return 0, true, nil
 		}
+		if strings.HasPrefix(line, "?") {
+			// "?place" as "? place".
+			writeMoves(m.out, legalNotationPlain(s), line[1:])
+			continue
+		}
 		a, err := s.ParseAction(line)
 		if err != nil {
-			fmt.Fprintf(m.out, "%q is not a move: %v (type ? for the legal moves)\n", line, err)
+			fmt.Fprintf(m.out, "%s (? lists the legal moves)\n", m.refusal(line, "is not a move", err))
 			continue
 		}
 		if !isLegal(s, a) {
@@ -250,11 +343,39 @@ func (m *terminalMatch) askHuman(s game.State, p game.Player) (a game.Action, qu
 			if why == nil {
 				why = fmt.Errorf("not legal now")
 			}
-			fmt.Fprintf(m.out, "%q is not legal: %v (type ? for the legal moves)\n", line, why)
+			fmt.Fprintf(m.out, "%s (? lists the legal moves)\n", m.refusal(line, "is not legal", why))
 			continue
 		}
 		return a, false, nil
 	}
+}
+
+// refusal says why a typed line is refused, without the game's name in
+// front and without quoting the line twice when the reason already does.
+func (m *terminalMatch) refusal(line, what string, err error) string {
+	msg := strings.TrimPrefix(err.Error(), m.g.Info().Name+": ")
+	if strings.Contains(strings.ToLower(msg), strings.ToLower(line)) {
+		return strings.TrimPrefix(what, "is ") + ": " + msg
+	}
+	return fmt.Sprintf("%q %s: %s", line, what, msg)
+}
+
+// help explains the prompt, with a legal move as the example.
+func (m *terminalMatch) help(s game.State) {
+	doc := m.g.Info().Doc
+	if doc == "" {
+		doc = "the game's rules document"
+	}
+	example := ""
+	if moves := legalNotationPlain(s); len(moves) > 0 {
+		example = fmt.Sprintf(", such as %s", moves[len(moves)/2])
+	}
+	fmt.Fprintf(m.out, `Type a move in the notation of %s%s. Or:
+  ?         list the legal moves (grouped by kind when there are many)
+  ? TEXT    only those that start with TEXT or have a word that does: ? play, ? c3
+  board     draw the board again
+  quit      leave the game (with --save the record so far is written)
+`, doc, example)
 }
 
 func (m *terminalMatch) inputEnded() error {

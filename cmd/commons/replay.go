@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -67,23 +68,26 @@ func parseViewer(v string, players int) (game.Player, error) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 1 || n > players {
-		return 0, fmt.Errorf("--view %q: want a seat from 1 to %d, or spectator", v, players)
+		return 0, usagef("--view %q: want a seat from 1 to %d, or spectator", v, players)
 	}
 	return game.PlayerOfSeat(n), nil
 }
 
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("replay", "replay [--view P] [--complete] [--trace] FILE", stderr)
-	view := fs.String("view", "", "add the observation of seat `P` (1-based) or spectator")
+	view := fs.String("view", "", "add what seat `P` (1-based) sees, or spectator what everybody sees")
 	complete := fs.Bool("complete", false, "print the record with every chance outcome written out, instead of the summary")
 	trace := fs.Bool("trace", false, "before the summary, print one JSON line per move: index, player, legal moves, move")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return fmt.Errorf("want one record file (or - for standard input), got %d arguments", len(pos))
+	switch len(pos) {
+	case 0:
+		return usagef("name a record file, or - for standard input (commons new GAME makes one)")
+	case 1:
+	default:
+		return usagef("unexpected argument %q: replay takes one record file", pos[1])
 	}
 	fail := func(err error) error {
 		var out replayError
@@ -105,9 +109,12 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fail(err)
 	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return fail(errors.New("the record is empty: want a JSON object such as {\"game\": \"source\", \"players\": 2, \"moves\": [\"b9\"]} (docs/records.md)"))
+	}
 	rec, err := record.Parse(data)
 	if err != nil {
-		return fail(err)
+		return fail(fmt.Errorf("%w (the format is in docs/records.md)", err))
 	}
 	viewer := game.Terminal // none
 	if *view != "" {
