@@ -157,7 +157,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		if code == 0 {
 			code = http.StatusSwitchingProtocols // hijacked by the WebSocket
 		}
-		s.metrics.requests.WithLabelValues(r.Method, strconv.Itoa(code)).Inc()
+		s.metrics.requests.WithLabelValues(methodLabel(r.Method), strconv.Itoa(code)).Inc()
 		level := slog.LevelInfo
 		if r.URL.Path == "/metrics" || r.URL.Path == "/healthz" || code < 400 && r.Method == http.MethodGet {
 			level = slog.LevelDebug
@@ -165,6 +165,18 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		s.log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", code,
 			"duration", time.Since(start).Round(time.Microsecond), "remote", r.RemoteAddr)
 	})
+}
+
+// methodLabel is a request's method as the metrics count it: one of
+// HTTP's, or "other", since a client may send any word and each label
+// value is a series kept for ever.
+func methodLabel(method string) string {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodConnect, http.MethodOptions, http.MethodTrace:
+		return method
+	}
+	return "other"
 }
 
 // decode reads a JSON request body into v (see decodeJSON), at most

@@ -189,3 +189,38 @@ func TestDuplicateKeys(t *testing.T) {
 		t.Fatalf("the refused requests changed something: %d matches, version %d, %+v", len(list), s.Version, s.Seats)
 	}
 }
+
+// TestMetricsLabelsBounded checks that a client cannot add label values
+// to the metrics at will (each is a time series kept for ever): request
+// methods outside HTTP's own are counted as "other".
+func TestMetricsLabelsBounded(t *testing.T) {
+	n := startNode(t, nil, server.Config{})
+	for _, method := range []string{"BREW", "X-1", "get"} {
+		req, err := http.NewRequest(method, n.url+"/api/matches", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode < 400 {
+			t.Errorf("%s /api/matches: %d", method, resp.StatusCode)
+		}
+	}
+	resp, err := http.Get(n.url + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, bad := range []string{`method="BREW"`, `method="X-1"`, `method="get"`} {
+		if strings.Contains(string(body), bad) {
+			t.Errorf("/metrics has a series with %s", bad)
+		}
+	}
+	if got := n.metric(`commons_http_requests_total{code="404",method="other"}`); got != "3" {
+		t.Errorf(`requests with other methods counted %q times, want 3`, got)
+	}
+}
