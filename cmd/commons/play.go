@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"time"
 
 	"github.com/commons-games/commons/bot"
@@ -60,7 +63,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	gf.register(fs, "default: a random one, shown at the start and written in the record")
 	var seatFlags listFlag
 	fs.Var(&seatFlags, "seat", "who plays seat `K=WHO`: WHO is human or a bot spec such as random or mcts:time=1s; K=all sets every seat (repeatable; default: seat 1 human, the rest random)")
-	save := fs.String("save", "", "write the complete game record to `FILE` when the game ends, you quit or the input ends")
+	save := fs.String("save", "", "write the complete game record to `FILE` when the game ends, you quit, the input ends or you press Ctrl-C")
 	g, cfg, err := gf.parse(fs, args)
 	if err != nil {
 		return err
@@ -68,15 +71,6 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	seats, err := parseSeats(seatFlags, cfg.Players)
 	if err != nil {
 		return err
-	}
-	if *save != "" {
-		// Find out now, not after an hour's game, that the file cannot be
-		// written. O_APPEND leaves an existing file as it is until the end.
-		f, err := os.OpenFile(*save, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
-		if err != nil {
-			return fmt.Errorf("--save: %v", err)
-		}
-		f.Close()
 	}
 	seed := gf.seed.get()
 	m := &terminalMatch{
@@ -96,7 +90,22 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		m.bots[p], m.specs[p] = b, seats[n]
 	}
+	if *save != "" {
+		// Find out now, not after an hour's game, that the file cannot be
+		// written. O_APPEND leaves an existing file as it is until the end.
+		f, err := os.OpenFile(*save, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		if err != nil {
+			return fmt.Errorf("--save: %v", err)
+		}
+		f.Close()
+		sigs := make(chan os.Signal, 1)
+		signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+		defer signal.Stop(sigs)
+		m.saveOnInterrupt(sigs, *save)
+	}
 	playErr := m.play()
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	if *save != "" && m.rec != nil {
 		data := m.rec.Marshal()
 		if err := os.WriteFile(*save, data, 0o644); err != nil {
@@ -119,7 +128,35 @@ type terminalMatch struct {
 	humans []game.Player
 	bots   map[game.Player]bot.Bot
 	specs  map[game.Player]string // each bot's spec, to name it
-	rec    *record.Record
+	// mu guards rec, which an interrupt saves from another goroutine.
+	mu  sync.Mutex
+	rec *record.Record
+}
+
+// exit ends the process after an interrupt; tests replace it.
+var exit = os.Exit
+
+// saveOnInterrupt writes the record so far to path when a signal comes,
+// and exits: a person who stops a game with Ctrl-C instead of quit keeps
+// it, although the prompt's read cannot be interrupted.
+func (m *terminalMatch) saveOnInterrupt(sigs <-chan os.Signal, path string) {
+	go func() {
+		if _, ok := <-sigs; !ok {
+			return
+		}
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		if m.rec == nil {
+			exit(130)
+			return
+		}
+		if err := os.WriteFile(path, m.rec.Marshal(), 0o644); err != nil {
+			fmt.Fprintf(m.out, "\ninterrupted; could not save the record: %v\n", err)
+		} else {
+			fmt.Fprintf(m.out, "\ninterrupted; record saved to %s\n", path)
+		}
+		exit(130)
+	}()
 }
 
 // hidden reports whether the game has information some seat may not see.
@@ -143,7 +180,9 @@ func (m *terminalMatch) play() error {
 		return err
 	}
 	info := m.g.Info()
+	m.mu.Lock()
 	m.rec = record.New(info.Name, m.cfg.Players, m.cfg.Options, &m.seed)
+	m.mu.Unlock()
 	rng := game.NewRand(m.seed)
 	ctx := context.Background()
 	fmt.Fprintf(m.out, "%s, %d players, seed %d\n", info.Title, m.cfg.Players, m.seed)
@@ -185,7 +224,9 @@ func (m *terminalMatch) play() error {
 		if err := s.Apply(a); err != nil {
 			return fmt.Errorf("%v: %q: %v", p, note, err)
 		}
+		m.mu.Lock()
 		m.rec.Moves = append(m.rec.Moves, note)
+		m.mu.Unlock()
 	}
 	if m.hotSeat() {
 		fmt.Fprint(m.out, clearScreen)

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/commons-games/commons/bot"
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/record"
 )
 
 // slowBot plays its first legal move after a pause.
@@ -209,5 +212,38 @@ func TestAnnouncePassHidesCard(t *testing.T) {
 	}
 	if !seen[0] || !seen[1] {
 		t.Fatalf("no pass by the person and by another seat: %v", seen)
+	}
+}
+
+// Ctrl-C during a game with --save writes the record so far before the
+// process ends, as quit does.
+func TestInterruptSavesRecord(t *testing.T) {
+	codes := make(chan int, 1)
+	old := exit
+	exit = func(code int) { codes <- code }
+	t.Cleanup(func() { exit = old })
+	path := filepath.Join(t.TempDir(), "g.json")
+	seed := uint64(4)
+	var out strings.Builder
+	m := &terminalMatch{out: &out, rec: record.New("countdown", 2, nil, &seed)}
+	m.rec.Moves = []string{"*6", "take1"}
+	sigs := make(chan os.Signal, 1)
+	m.saveOnInterrupt(sigs, path)
+	sigs <- os.Interrupt
+	if code := <-codes; code != 130 {
+		t.Errorf("exit %d, want 130", code)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := record.Parse(data)
+	if err != nil || len(r.Moves) != 2 || *r.Seed != 4 {
+		t.Fatalf("saved %s (%v)", data, err)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if !strings.Contains(out.String(), "interrupted; record saved to "+path) {
+		t.Errorf("output %q", out.String())
 	}
 }
