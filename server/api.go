@@ -363,7 +363,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) error {
 	}
 	hs, err := s.st.List(r.Context(), opt)
 	if err != nil {
-		return err
+		return s.storeError("", err)
 	}
 	out := make([]matchView, len(hs))
 	for i, h := range hs {
@@ -536,7 +536,7 @@ func (s *Server) createMatch(ctx context.Context, h *store.Match, st game.State)
 			break
 		}
 		if !errors.Is(err, store.ErrExists) || try == 3 {
-			return nil, err
+			return nil, s.storeError(h.ID, err)
 		}
 	}
 	m := newLive(s, h.ID)
@@ -897,7 +897,7 @@ func (s *Server) createRematch(ctx context.Context, old *store.Match) (*live, er
 		}
 	}
 	if err := s.st.Create(ctx, h, moves); err != nil && !errors.Is(err, store.ErrExists) {
-		return nil, err
+		return nil, s.storeError(h.ID, err)
 	}
 	s.metrics.created.WithLabelValues(h.Game).Inc()
 	return s.match(ctx, h.ID)

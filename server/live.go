@@ -461,17 +461,23 @@ func (m *live) commitLocked(ctx context.Context, a *game.Action, by string, star
 	return &moveResult{Version: len(m.log), Applied: m.entriesLocked(from, mover)}, nil
 }
 
-func (m *live) storeError(err error) error {
+func (m *live) storeError(err error) error { return m.s.storeError(m.id, err) }
+
+// storeError turns a store's failure about match id into the answer a
+// client gets: 404 for an unknown match, else 503. The store's own words
+// go to the log only: they may quote what was being written, such as
+// the chance outcomes drawn after a move, which nobody may know yet.
+func (s *Server) storeError(id string, err error) error {
 	var ae *apiError
 	if errors.As(err, &ae) {
 		return err
 	}
 	if errors.Is(err, store.ErrNotFound) {
-		return errorf(http.StatusNotFound, "no match %q", m.id)
+		return errorf(http.StatusNotFound, "no match %q", id)
 	}
-	m.s.metrics.storeFailures.Inc()
-	m.s.log.Error("store", "match", m.id, "err", err)
-	return errorf(http.StatusServiceUnavailable, "the match could not be saved or read; nothing was changed: %v", err)
+	s.metrics.storeFailures.Inc()
+	s.log.Error("store", "match", id, "err", err)
+	return errorf(http.StatusServiceUnavailable, "the database failed; nothing was changed: try again")
 }
 
 // scheduleLocked arranges what the server does by itself next: draw the

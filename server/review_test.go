@@ -3,15 +3,18 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
 
 	"github.com/commons-games/commons/server"
+	"github.com/commons-games/commons/store"
 )
 
 // metric returns the value line of a metric (name and labels as
@@ -223,4 +226,42 @@ func TestMetricsLabelsBounded(t *testing.T) {
 	if got := n.metric(`commons_http_requests_total{code="404",method="other"}`); got != "3" {
 		t.Errorf(`requests with other methods counted %q times, want 3`, got)
 	}
+}
+
+// failingStore fails its appends, with an error that quotes what it was
+// given, as database drivers' errors may.
+type failingStore struct {
+	store.Store
+	fail atomic.Bool
+}
+
+func (f *failingStore) Append(ctx context.Context, a store.Append) error {
+	if f.fail.Load() {
+		return fmt.Errorf("driver: writing %q: disk I/O error", a.Moves)
+	}
+	return f.Store.Append(ctx, a)
+}
+
+// TestStoreErrorsSayNothingOfTheMove checks that a failed write answers
+// 503 without the store's error text: it may quote the entries being
+// written, among them the chance outcomes drawn after the move from the
+// secret seed, which the player could then know before choosing.
+func TestStoreErrorsSayNothingOfTheMove(t *testing.T) {
+	st := &failingStore{Store: sqliteStore(t)}
+	n := startNode(t, st, server.Config{})
+	a := n.create(map[string]any{"game": "countdown", "options": map[string]string{"start": "fixed"}, "join": 1})
+	n.join(a.Match.ID, 2)
+	st.fail.Store(true)
+	code, raw := n.call("POST", "/api/matches/"+a.Match.ID+"/moves", a.Token, map[string]any{"move": "take2", "version": 0}, nil)
+	if code != http.StatusServiceUnavailable {
+		t.Fatalf("move with the store failing: %d %s", code, raw)
+	}
+	if strings.Contains(string(raw), "take2") || strings.Contains(string(raw), "*") || strings.Contains(string(raw), "driver") {
+		t.Fatalf("the answer to a failed write passes on the store's error: %s", raw)
+	}
+	st.fail.Store(false)
+	if s := n.state(a.Match.ID, a.Token); s.Version != 0 || !s.YourTurn {
+		t.Fatalf("after the failed write: version %d", s.Version)
+	}
+	n.mustCall(http.StatusOK, "POST", "/api/matches/"+a.Match.ID+"/moves", a.Token, map[string]any{"move": "take2", "version": 0}, nil)
 }
