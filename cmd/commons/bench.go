@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/commons-games/commons/bot"
 	"github.com/commons-games/commons/game"
@@ -96,7 +97,13 @@ func benchBot(g game.Game, cfg game.Config, spec string, seed uint64, asJSON boo
 	}
 	m, err := bot.Measure(context.Background(), s, spec, seed)
 	if err != nil {
-		return err
+		// A bad spec, or one that is no search, is a mistake on the
+		// command line.
+		msg := botSpecError(spec, err)
+		if strings.Contains(msg, "does not search") {
+			msg += " (without --bot, bench times random playouts)"
+		}
+		return usagef("--bot %s: %s", spec, msg)
 	}
 	if asJSON {
 		return writeJSON(stdout, struct {

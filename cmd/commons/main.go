@@ -3,11 +3,11 @@
 // Usage:
 //
 //	commons games [--json]
-//	commons new GAME --players N [--seed S] [--option key=value]...
+//	commons new GAME [--players N] [--seed S] [--option key=value]...
 //	commons replay [--view P] [--complete] [--trace] FILE
 //	commons play GAME [--players N] [--seat K=human|BOT]... [--seed S] [--save FILE]
 //	commons bench GAME [--players N] [--games N] [--seed S] [--json] [--bot SPEC]
-//	commons arena GAME --bots A,B,... [--players N] --games N [--seed S] [--workers K] [--json]
+//	commons arena GAME (--bots A,B,... | --team TEAM=SPEC...) [--players N] [--games N] [--seed S] [--workers K] [--json]
 //	commons serve [--addr HOST:PORT] [--db DSN]
 //
 // Run "commons help COMMAND" for the flags and examples of one command.

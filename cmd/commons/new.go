@@ -152,7 +152,7 @@ func looseName(s string) string {
 }
 
 func runNew(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("new", "new GAME --players N [--seed S] [--option key=value]...", stderr)
+	fs := newFlagSet("new", "new GAME [--players N] [--seed S] [--option key=value]...", stderr)
 	var gf gameFlags
 	gf.register(fs, "default: a random one, written in the record")
 	g, cfg, err := gf.parse(fs, args)

@@ -86,7 +86,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		b, err := newBot(seats[n], seed+uint64(n)*0x9e3779b97f4a7c15)
 		if err != nil {
-			return usagef("--seat %d=%s: %v", n, seats[n], err)
+			return usagef("--seat %d=%s: %s", n, seats[n], botSpecError(seats[n], err))
 		}
 		m.bots[p], m.specs[p] = b, seats[n]
 	}
