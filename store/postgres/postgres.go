@@ -12,7 +12,8 @@
 // Each write also sends NOTIFY commons_changes with "ID VERSION REV" inside
 // its transaction, so PostgreSQL delivers it exactly when the write
 // commits; Watch LISTENs on a connection of its own and tells the server,
-// which reloads what it lacks and updates its own clients.
+// which reloads what it lacks and updates its own clients. A connection
+// silent for KeepAlive is pinged, and replaced if it does not answer.
 package postgres
 
 import (
@@ -33,10 +34,21 @@ import (
 // Channel is the LISTEN/NOTIFY channel the servers share.
 const Channel = "commons_changes"
 
+// defaultKeepAlive is Store.KeepAlive's default.
+const defaultKeepAlive = 30 * time.Second
+
 // Store is a store.Store and store.Watcher on a PostgreSQL database.
 type Store struct {
 	sqlstore.DB
 	dsn string
+	// KeepAlive is how long Watch waits for a notification before it
+	// pings its connection; a connection that does not answer within
+	// KeepAlive either is replaced, and a Resync reported. Without it a
+	// connection that a network dropped without a word (a NAT or a load
+	// balancer timing out an idle connection) would leave the server
+	// deaf to other nodes' changes. Open sets 30 seconds; set it before
+	// calling Watch.
+	KeepAlive time.Duration
 }
 
 var (
@@ -55,7 +67,10 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	db.SetMaxOpenConns(16)
 	db.SetMaxIdleConns(16)
 	db.SetConnMaxIdleTime(5 * time.Minute)
-	s := &Store{DB: sqlstore.DB{DB: db, Dialect: sqlstore.Dialect{Dollar: true, IsUnique: isUnique, Notify: notify}}, dsn: dsn}
+	s := &Store{
+		DB:  sqlstore.DB{DB: db, Dialect: sqlstore.Dialect{Dollar: true, IsUnique: isUnique, Notify: notify}},
+		dsn: dsn, KeepAlive: defaultKeepAlive,
+	}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, err
@@ -96,16 +111,21 @@ func notify(ctx context.Context, tx *sql.Tx, ch store.Change) error {
 
 // Watch implements store.Watcher: it LISTENs on its own connection until
 // ctx is done. Each time LISTEN takes effect (at the start, and after a
-// dropped connection, retried with a back-off of up to five seconds) it
-// reports a Resync, since notifications sent before were not heard.
+// dropped or silent connection, retried with a back-off of up to five
+// seconds) it reports a Resync, since notifications sent before were not
+// heard.
 func (s *Store) Watch(ctx context.Context, fn func(store.Change)) error {
-	backoff := 100 * time.Millisecond
+	const firstBackoff = 100 * time.Millisecond
+	backoff := firstBackoff
 	for ctx.Err() == nil {
-		err := s.listen(ctx, fn)
+		listened, err := s.listen(ctx, fn)
 		if ctx.Err() != nil {
 			break
 		}
 		_ = err // the caller sees the Resync; a log line would repeat every retry
+		if listened {
+			backoff = firstBackoff // a connection that worked: try again at once
+		}
 		select {
 		case <-ctx.Done():
 		case <-time.After(backoff):
@@ -115,21 +135,46 @@ func (s *Store) Watch(ctx context.Context, fn func(store.Change)) error {
 	return ctx.Err()
 }
 
-func (s *Store) listen(ctx context.Context, fn func(store.Change)) error {
+// listen LISTENs on a new connection and reports the notifications until
+// the connection fails, or stays silent and does not answer a ping. It
+// reports whether LISTEN took effect.
+func (s *Store) listen(ctx context.Context, fn func(store.Change)) (bool, error) {
+	keepAlive := s.KeepAlive
+	if keepAlive <= 0 {
+		keepAlive = defaultKeepAlive
+	}
 	conn, err := pgx.Connect(ctx, s.dsn)
 	if err != nil {
-		return err
+		return false, err
 	}
-	defer conn.Close(context.Background())
+	defer func() {
+		// A bounded close: the connection may be one that no longer
+		// answers.
+		cctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		conn.Close(cctx)
+	}()
 	if _, err := conn.Exec(ctx, "LISTEN "+Channel); err != nil {
-		return err
+		return false, err
 	}
 	// Whatever changed before LISTEN took effect went unheard.
 	fn(store.Change{Resync: true})
 	for {
-		n, err := conn.WaitForNotification(ctx)
+		wctx, cancel := context.WithTimeout(ctx, keepAlive)
+		n, err := conn.WaitForNotification(wctx)
+		cancel()
+		if err != nil && ctx.Err() == nil && pgconn.Timeout(err) {
+			// Silence: make sure the connection still answers. (A
+			// timed-out wait leaves the connection usable.)
+			pctx, cancel := context.WithTimeout(ctx, keepAlive)
+			err = conn.Ping(pctx)
+			cancel()
+			if err == nil {
+				continue
+			}
+		}
 		if err != nil {
-			return err
+			return true, err
 		}
 		var ch store.Change
 		if _, err := fmt.Sscanf(n.Payload, "%s %d %d", &ch.ID, &ch.Version, &ch.Rev); err != nil {

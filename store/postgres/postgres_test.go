@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"context"
 	"os"
+	"syscall"
 	"testing"
 	"time"
 
@@ -101,6 +102,62 @@ func TestWatchReconnects(t *testing.T) {
 	}
 	if ch := next(); !ch.Resync {
 		t.Fatalf("after the connection was killed: %+v, want a Resync", ch)
+	}
+	m := storetest.NewMatch(2)
+	if err := s.Create(ctx, m, []string{"*5"}); err != nil {
+		t.Fatal(err)
+	}
+	if ch := next(); ch.ID != m.ID || ch.Version != 1 {
+		t.Fatalf("after reconnecting: %+v", ch)
+	}
+}
+
+// TestWatchNoticesSilentConnection stops the LISTEN connection's server
+// process (SIGSTOP), as a network that drops a connection without a word
+// does: Watch must notice within its KeepAlive, connect again, report a
+// Resync and hear the changes that follow, rather than wait for ever on
+// a connection that will never bring another notification.
+func TestWatchNoticesSilentConnection(t *testing.T) {
+	c := pgtest.Shared(t)
+	ctx := context.Background()
+	s, err := postgres.Open(ctx, c.NewDatabase(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	s.KeepAlive = 200 * time.Millisecond
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	heard := make(chan store.Change, 10)
+	go s.Watch(wctx, func(ch store.Change) { heard <- ch })
+	next := func() store.Change {
+		select {
+		case ch := <-heard:
+			return ch
+		case <-time.After(10 * time.Second):
+			t.Fatal("Watch reported nothing")
+		}
+		return store.Change{}
+	}
+	if ch := next(); !ch.Resync {
+		t.Fatalf("first change %+v", ch)
+	}
+	// A healthy connection outlives the silences: no Resync.
+	select {
+	case ch := <-heard:
+		t.Fatalf("a quiet, healthy connection reported %+v", ch)
+	case <-time.After(5 * s.KeepAlive):
+	}
+	var pid int
+	if err := s.DB.DB.QueryRowContext(ctx, `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND (query LIKE 'LISTEN%' OR query = '-- ping') AND pid <> pg_backend_pid()`).Scan(&pid); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
+		t.Skipf("cannot stop the LISTEN backend %d: %v", pid, err)
+	}
+	defer syscall.Kill(pid, syscall.SIGCONT)
+	if ch := next(); !ch.Resync {
+		t.Fatalf("after the connection went silent: %+v, want a Resync", ch)
 	}
 	m := storetest.NewMatch(2)
 	if err := s.Create(ctx, m, []string{"*5"}); err != nil {
