@@ -175,3 +175,23 @@ func TestReplayEmptyFile(t *testing.T) {
 		t.Fatalf("bad --view: exit %d %s", code, errOut)
 	}
 }
+
+// A record of the wrong JSON types is explained in the record's terms, not
+// Go's ("Record.seed of type uint64").
+func TestReplayMalformedSaysWhichField(t *testing.T) {
+	for _, tc := range []struct{ rec, want string }{
+		{`{"game":"countdown","players":2,"seed":"7"}`, `"seed" wants a whole number from 0 to 18446744073709551615, not a string`},
+		{`{"game":"countdown","players":2,"seed":-1}`, `"seed" wants a whole number from 0 to 18446744073709551615, not -1`},
+		{`{"game":"countdown","players":2.5}`, `"players" wants a whole number, not 2.5`},
+		{`{"game":"countdown","players":2,"moves":"take1"}`, `"moves" wants a list of strings in the game's notation, not a string`},
+		{`{"game":"countdown","players":2,"options":{"start":1}}`, `"options" wants an object of strings`},
+		{`[1]`, "a record is a JSON object {...}, not an array"},
+	} {
+		code, out, errOut := commons(t, "", "replay", writeFile(t, "r.json", tc.rec))
+		var e struct{ Error struct{ Reason string } }
+		json.Unmarshal([]byte(out), &e)
+		if code != 1 || !strings.Contains(errOut, tc.want) || !strings.Contains(e.Error.Reason, tc.want) || strings.Contains(errOut, "Go ") {
+			t.Errorf("%s: exit %d\nstdout %s\nstderr %s\nwant %q", tc.rec, code, out, errOut, tc.want)
+		}
+	}
+}
