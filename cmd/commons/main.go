@@ -267,6 +267,17 @@ func printHelp(w io.Writer, fs *flag.FlagSet, name, usageLine string) {
 	fmt.Fprintln(w, "\nFlags:")
 	fs.VisitAll(func(f *flag.Flag) {
 		placeholder, doc := flag.UnquoteUsage(f)
+		switch placeholder {
+		case "string":
+			// A bare type says little; the flag's last word says more
+			// (--log-level LEVEL, --timeout-bot BOT).
+			words := strings.Split(f.Name, "-")
+			placeholder = strings.ToUpper(words[len(words)-1])
+		case "duration":
+			placeholder = "DURATION"
+		case "int":
+			placeholder = "N"
+		}
 		line := "  --" + f.Name
 		if placeholder != "" {
 			line += " " + placeholder

@@ -23,7 +23,7 @@ func TestHelpHasFlagsAndExamples(t *testing.T) {
 					t.Errorf("%v: help lacks %q:\n%s", args, want, out)
 				}
 			}
-			if regexp.MustCompile(`\n  -[a-z]`).MatchString(out) || strings.Contains(out, " value\n") {
+			if regexp.MustCompile(`\n  -[a-z]|\n  --\S+ (value|string|int|duration)\n`).MatchString(out) {
 				t.Errorf("%v: a flag is shown with one dash or an unnamed value:\n%s", args, out)
 			}
 		}
@@ -36,6 +36,9 @@ func TestHelpHasFlagsAndExamples(t *testing.T) {
 	}
 	if _, out, _ := commons(t, "", "help", "play"); !strings.Contains(out, "--seat K=WHO") || !strings.Contains(out, "--save FILE") || !strings.Contains(out, "? TEXT") {
 		t.Errorf("help play:\n%s", out)
+	}
+	if _, out, _ := commons(t, "", "help", "serve"); !strings.Contains(out, "--log-level LEVEL") || !strings.Contains(out, "--bot-time DURATION") {
+		t.Errorf("help serve: flags without names for their values:\n%s", out)
 	}
 	if code, out, _ := commons(t, ""); code != 0 || !strings.Contains(out, "Exit codes") {
 		t.Errorf("commons alone: exit %d\n%s", code, out)
