@@ -541,25 +541,30 @@ func (s *Server) createMatch(ctx context.Context, h *store.Match, st game.State)
 	}
 	m := newLive(s, h.ID)
 	m.mu.Lock()
-	err := m.rebuildLocked(h.Clone(), moves)
-	if err == nil {
-		m.scheduleLocked()
-	}
+	m.err = m.rebuildLocked(h.Clone(), moves)
 	m.mu.Unlock()
-	m.err = err
 	close(m.loaded)
-	if err != nil {
-		return nil, err
+	if m.err != nil {
+		return nil, m.err
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if s.down {
+		s.mu.Unlock()
 		return nil, errShuttingDown
 	}
-	if old := s.live[h.ID]; old == nil {
-		s.live[h.ID] = m
-		s.metrics.live.Set(float64(len(s.live)))
+	if s.live[h.ID] != nil {
+		// A request (a client quick to open what the lobby shows) loaded
+		// the match from the store meanwhile: that copy is the one held,
+		// and runs the bots; a second would run them too.
+		s.mu.Unlock()
+		return s.match(ctx, h.ID)
 	}
+	s.live[h.ID] = m
+	s.metrics.live.Set(float64(len(s.live)))
+	s.mu.Unlock()
+	m.mu.Lock()
+	m.scheduleLocked()
+	m.mu.Unlock()
 	return m, nil
 }
 

@@ -265,3 +265,91 @@ func TestStoreErrorsSayNothingOfTheMove(t *testing.T) {
 	}
 	n.mustCall(http.StatusOK, "POST", "/api/matches/"+a.Match.ID+"/moves", a.Token, map[string]any{"move": "take2", "version": 0}, nil)
 }
+
+// TestSlowClientDoesNotHoldUpOthers connects a client that never reads
+// and makes it ask for the whole state again and again: the server drops
+// it once it falls too far behind, and meanwhile every other client
+// gets each move at once.
+func TestSlowClientDoesNotHoldUpOthers(t *testing.T) {
+	n := startNode(t, nil, server.Config{})
+	a := n.create(map[string]any{"game": "source", "join": 1})
+	b := n.join(a.Match.ID, 2)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	url := "ws" + strings.TrimPrefix(n.url, "http") + "/api/matches/" + a.Match.ID + "/ws"
+	slow, _, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slow.CloseNow()
+	fast := n.dial(a.Match.ID, b.Token)
+	fast.nextState(5 * time.Second)
+	if got := n.metric("commons_clients"); got != "2" {
+		t.Fatalf("commons_clients %s, want 2", got)
+	}
+	// The slow client asks for more than any socket buffer holds.
+	sent := make(chan error, 1)
+	go func() {
+		for range 20000 {
+			if err := slow.Write(ctx, websocket.MessageText, []byte(`{"type":"state"}`)); err != nil {
+				sent <- nil // dropped by the server: it stops reading us too
+				return
+			}
+		}
+		sent <- nil
+	}()
+	tokens := []string{a.Token, b.Token}
+	for i := range 6 {
+		s := n.state(a.Match.ID, "")
+		mine := n.state(a.Match.ID, tokens[s.ToMove-1])
+		start := time.Now()
+		n.mustCall(http.StatusOK, "POST", "/api/matches/"+a.Match.ID+"/moves", tokens[s.ToMove-1], map[string]any{"move": mine.Legal[i%len(mine.Legal)], "version": s.Version}, nil)
+		if got := fast.nextState(2 * time.Second); got.Version != s.Version+1 {
+			t.Fatalf("the other client got version %d after the move at %d", got.Version, s.Version)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Fatalf("a move reached the other client after %v", d)
+		}
+	}
+	<-sent
+	deadline := time.Now().Add(20 * time.Second)
+	for n.metric("commons_clients") != "1" {
+		if time.Now().After(deadline) {
+			t.Fatalf("the slow client is still connected: commons_clients %s", n.metric("commons_clients"))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// peekingStore loads each match it creates through the server before
+// Create returns, as a client that saw the new match in the lobby and
+// opened it at once would.
+type peekingStore struct {
+	store.Store
+	n *node
+}
+
+func (p *peekingStore) Create(ctx context.Context, m *store.Match, moves []string) error {
+	if err := p.Store.Create(ctx, m, moves); err != nil {
+		return err
+	}
+	p.n.quietCall("GET", "/api/matches/"+m.ID, "", nil, nil)
+	return nil
+}
+
+// TestMatchOpenedWhileCreated checks that a match loaded by a request
+// while it is being created is held once: a second copy would run its
+// bots beside the first, each losing half its moves to the other.
+func TestMatchOpenedWhileCreated(t *testing.T) {
+	st := &peekingStore{Store: sqliteStore(t)}
+	n := startNode(t, st, server.Config{})
+	st.n = n
+	a := n.create(map[string]any{"game": "source", "seats": []string{"random", "random"}})
+	v := n.waitStatus(a.Match.ID, "over", 30*time.Second)
+	if got := n.metric("commons_move_conflicts_total"); got != "0" {
+		t.Fatalf("%d moves, %s of them lost to a second copy of the match", v.Version, got)
+	}
+	if got := n.metric("commons_live_matches"); got != "1" {
+		t.Fatalf("commons_live_matches %s, want 1", got)
+	}
+}
