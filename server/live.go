@@ -51,6 +51,11 @@ func newLive(s *Server, id string) *live {
 // match returns the live match id, loading it from the store if this node
 // does not hold it. Unknown matches give a 404 apiError.
 func (s *Server) match(ctx context.Context, id string) (*live, error) {
+	if len(id) > maxIDBytes {
+		// Not an ID we would make, nor one worth a look in the store or a
+		// copy in the answer.
+		return nil, errorf(http.StatusNotFound, "no match %.20q...: an ID is at most %d bytes", id, maxIDBytes)
+	}
 	for {
 		s.mu.Lock()
 		if s.down {
@@ -94,6 +99,9 @@ func (s *Server) match(ctx context.Context, id string) (*live, error) {
 		}
 	}
 }
+
+// maxIDBytes bounds a match ID from a client (ours have 12 bytes).
+const maxIDBytes = 64
 
 var errShuttingDown = errorf(http.StatusServiceUnavailable, "the server is shutting down")
 

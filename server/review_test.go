@@ -353,3 +353,27 @@ func TestMatchOpenedWhileCreated(t *testing.T) {
 		t.Fatalf("commons_live_matches %s, want 1", got)
 	}
 }
+
+// TestOddRequests covers requests beside TestBadInput's: an ID far too
+// long to be one (not echoed back whole), and a plain GET of a
+// WebSocket's URL: both answer a JSON error like every other.
+func TestOddRequests(t *testing.T) {
+	n := startNode(t, nil, server.Config{})
+	a := n.create(map[string]any{"game": "countdown", "join": 1})
+	for _, tc := range []struct {
+		path   string
+		status int
+		says   string
+	}{
+		{"/api/matches/" + strings.Repeat("a", 5000), 404, "no match"},
+		{"/api/matches/" + strings.Repeat("a", 5000) + "/state", 404, "no match"},
+		{"/api/matches/%2e%2e%2fetc", 404, `no match "../etc"`},
+		{"/api/matches/" + a.Match.ID + "/ws", 426, "WebSocket"},
+	} {
+		code, raw := n.call("GET", tc.path, "", nil, nil)
+		var e struct{ Error string }
+		if err := json.Unmarshal(raw, &e); err != nil || code != tc.status || !strings.Contains(e.Error, tc.says) || len(raw) > 300 {
+			t.Errorf("GET %.60s: %d %.300s; want %d and a short JSON error saying %q", tc.path, code, raw, tc.status, tc.says)
+		}
+	}
+}

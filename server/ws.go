@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -120,6 +121,11 @@ type answerMsg struct {
 }
 
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
+	if !strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
+		// Answered here, in JSON like every error (the library would
+		// answer in plain text).
+		return errorf(http.StatusUpgradeRequired, "%s is a WebSocket: connect with a WebSocket client (see docs/api.md)", r.URL.Path)
+	}
 	m, err := s.match(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
