@@ -150,7 +150,7 @@ func TestRunErrors(t *testing.T) {
 		want string
 	}{
 		{Config{Game: "no-such-game", Bots: []string{"random"}, Games: 1}, `unknown game "no-such-game"`},
-		{Config{Game: "test-tictactoe", Players: 3, Bots: []string{"random"}, Games: 1}, "3 players: the game takes 2 to 2"},
+		{Config{Game: "test-tictactoe", Players: 3, Bots: []string{"random"}, Games: 1}, "3 players: the game is for 2"},
 		{Config{Game: "test-tictactoe", Bots: []string{"random", "mcts:iter=3"}, Games: 1}, `mcts has no parameter "iter"`},
 		{Config{Game: "test-tictactoe", Bots: []string{"random"}, Games: 0}, "0 games"},
 		{Config{Game: "test-tictactoe", Games: 1}, "no bots"},

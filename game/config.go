@@ -40,7 +40,11 @@ func ParseOptions(kvs []string) (Options, error) {
 // the full Config, every option filled with its value or default.
 func Resolve(g Game, players int, opts Options) (Config, error) {
 	in := g.Info()
-	if players < in.MinPlayers || players > in.MaxPlayers {
+	switch {
+	case players >= in.MinPlayers && players <= in.MaxPlayers:
+	case in.MinPlayers == in.MaxPlayers:
+		return Config{}, fmt.Errorf("%s: %d players: the game is for %d", in.Name, players, in.MinPlayers)
+	default:
 		return Config{}, fmt.Errorf("%s: %d players: the game takes %d to %d", in.Name, players, in.MinPlayers, in.MaxPlayers)
 	}
 	full := make(Options, len(in.Options))

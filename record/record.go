@@ -35,13 +35,18 @@ type Record struct {
 // integer a JSON number carries exactly in every language.
 const MaxSeed = 1<<53 - 1
 
-// Parse reads a record, rejecting unknown fields and trailing data.
+// Parse reads a record, rejecting unknown fields and trailing data. Its
+// errors speak of the record's fields, not of Go's types, and point to the
+// format in docs/records.md.
 func Parse(data []byte) (*Record, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, errors.New(`malformed record: the record is empty: want a JSON object such as {"game": "source", "players": 2, "moves": ["b9"]} (the format is in docs/records.md)`)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var r Record
 	if err := dec.Decode(&r); err != nil {
-		return nil, fmt.Errorf("malformed record: %w", err)
+		return nil, fmt.Errorf("%w (the format is in docs/records.md)", decodeError(err))
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, errors.New("malformed record: data after the record's closing brace")
@@ -53,6 +58,44 @@ func Parse(data []byte) (*Record, error) {
 		return nil, errors.New("malformed record: missing \"players\"")
 	}
 	return &r, nil
+}
+
+// decodeError says a JSON mistake in a record in the record's terms
+// ("seed" wants a whole number) rather than Go's (Record.seed of type
+// uint64).
+func decodeError(err error) error {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) {
+		return fmt.Errorf("malformed record: %w", err)
+	}
+	// Value is a kind ("string", "array") or "number" and the number.
+	got := article(te.Value) + " " + te.Value
+	if n, ok := strings.CutPrefix(te.Value, "number "); ok {
+		got = n
+	}
+	if te.Field == "" {
+		return fmt.Errorf("malformed record: a record is a JSON object {...}, not %s", got)
+	}
+	field, _, _ := strings.Cut(te.Field, ".")
+	want, ok := map[string]string{
+		"game":    "a string, the game's name",
+		"players": "a whole number",
+		"seed":    "a whole number from 0 to 18446744073709551615",
+		"moves":   "a list of strings in the game's notation",
+		"options": `an object of strings, such as {"territory": "regions"}`,
+	}[field]
+	if !ok {
+		return fmt.Errorf("malformed record: %w", err)
+	}
+	return fmt.Errorf("malformed record: %q wants %s, not %s", field, want, got)
+}
+
+func article(kind string) string {
+	switch kind {
+	case "array", "object":
+		return "an"
+	}
+	return "a"
 }
 
 // Marshal writes r as indented JSON ending in a newline.

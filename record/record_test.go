@@ -21,7 +21,10 @@ func TestParseRejects(t *testing.T) {
 		{"missing game", `{"players":2,"moves":[]}`, `missing "game"`},
 		{"missing players", `{"game":"countdown","moves":[]}`, `missing "players"`},
 		{"trailing data", `{"game":"countdown","players":2} {}`, "data after"},
-		{"moves not strings", `{"game":"countdown","players":2,"moves":[1]}`, "malformed record"},
+		{"moves not strings", `{"game":"countdown","players":2,"moves":[1]}`, `"moves" wants a list of strings in the game's notation, not a number`},
+		{"empty", "  \n", "the record is empty"},
+		{"seed a string", `{"game":"countdown","players":2,"seed":"7"}`, `"seed" wants a whole number from 0 to 18446744073709551615, not a string`},
+		{"not an object", `[1]`, "a record is a JSON object {...}, not an array"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := record.Parse([]byte(tc.in))

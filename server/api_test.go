@@ -89,7 +89,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown option", "POST", "/api/matches", "", map[string]any{"game": "countdown", "options": map[string]string{"speed": "1"}}, 400, `unknown option "speed"`},
 		{"bad option value", "POST", "/api/matches", "", map[string]any{"game": "countdown", "options": map[string]string{"start": "7"}}, 400, "want one of"},
 		{"file option", "POST", "/api/matches", "", map[string]any{"game": "3io", "options": map[string]string{"tiles": "/etc/passwd"}}, 400, "option tiles names a file"},
-		{"player count", "POST", "/api/matches", "", map[string]any{"game": "countdown", "players": 5}, 400, "takes 2 to 2"},
+		{"player count", "POST", "/api/matches", "", map[string]any{"game": "countdown", "players": 5}, 400, "the game is for 2"},
 		{"seat count", "POST", "/api/matches", "", map[string]any{"game": "countdown", "seats": []string{"human"}}, 400, "1 seats given for 2 players"},
 		{"unknown bot", "POST", "/api/matches", "", map[string]any{"game": "countdown", "seats": []string{"human", "deep-blue"}}, 400, "seat 2"},
 		{"bad turn timer", "POST", "/api/matches", "", map[string]any{"game": "countdown", "turn_timer": "soon"}, 400, "turn_timer"},

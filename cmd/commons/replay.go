@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
-	"strings"
 
 	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/record"
@@ -110,12 +108,9 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fail(err)
 	}
-	if len(bytes.TrimSpace(data)) == 0 {
-		return fail(errors.New("the record is empty: want a JSON object such as {\"game\": \"source\", \"players\": 2, \"moves\": [\"b9\"]} (docs/records.md)"))
-	}
 	rec, err := record.Parse(data)
 	if err != nil {
-		return fail(fmt.Errorf("%v (the format is in docs/records.md)", recordError(err)))
+		return fail(err)
 	}
 	viewer := game.Terminal // none
 	if *view != "" {
@@ -161,42 +156,4 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
-}
-
-// recordError says a JSON type mistake in a record in the record's terms
-// ("seed" wants a whole number) rather than Go's (Record.seed of type
-// uint64).
-func recordError(err error) error {
-	var te *json.UnmarshalTypeError
-	if !errors.As(err, &te) {
-		return err
-	}
-	// Value is a kind ("string", "array") or "number" and the number.
-	got := article(te.Value) + " " + te.Value
-	if n, ok := strings.CutPrefix(te.Value, "number "); ok {
-		got = n
-	}
-	if te.Field == "" {
-		return fmt.Errorf("malformed record: a record is a JSON object {...}, not %s", got)
-	}
-	field, _, _ := strings.Cut(te.Field, ".")
-	want, ok := map[string]string{
-		"game":    "a string, the game's name",
-		"players": "a whole number",
-		"seed":    "a whole number from 0 to 18446744073709551615",
-		"moves":   "a list of strings in the game's notation",
-		"options": `an object of strings, such as {"territory": "regions"}`,
-	}[field]
-	if !ok {
-		return err
-	}
-	return fmt.Errorf("malformed record: %q wants %s, not %s", field, want, got)
-}
-
-func article(kind string) string {
-	switch kind {
-	case "array", "object":
-		return "an"
-	}
-	return "a"
 }
