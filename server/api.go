@@ -520,14 +520,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 // seed, stores the match with them as its first log entries, and holds
 // it live.
 func (s *Server) createMatch(ctx context.Context, h *store.Match, st game.State) (*live, error) {
-	var moves []string
-	r := game.NewRand(h.Seed)
-	for game.IsChance(st) {
-		a := game.SampleChance(st, r, nil)
-		moves = append(moves, record.Notation(st, a))
-		if err := st.Apply(a); err != nil {
-			return nil, fmt.Errorf("%s rejected its own chance outcome: %v", h.Game, err)
-		}
+	moves, err := setUp(h, st)
+	if err != nil {
+		return nil, err
 	}
 	for try := 0; ; try++ {
 		h.ID = newID()
@@ -566,6 +561,22 @@ func (s *Server) createMatch(ctx context.Context, h *store.Match, st game.State)
 	m.scheduleLocked()
 	m.mu.Unlock()
 	return m, nil
+}
+
+// setUp draws the chance outcomes of the set-up (the deal) of match h
+// from its seed, playing them on its initial state st: the first entries
+// of its log.
+func setUp(h *store.Match, st game.State) ([]string, error) {
+	var moves []string
+	r := game.NewRand(h.Seed)
+	for game.IsChance(st) {
+		a := game.SampleChance(st, r, nil)
+		moves = append(moves, record.Notation(st, a))
+		if err := st.Apply(a); err != nil {
+			return nil, fmt.Errorf("%s rejected its own chance outcome %q: %v", h.Game, moves[len(moves)-1], err)
+		}
+	}
+	return moves, nil
 }
 
 func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) error {
@@ -892,14 +903,9 @@ func (s *Server) createRematch(ctx context.Context, old *store.Match) (*live, er
 		ID: old.Rematch, Game: old.Game, Players: old.Players, Options: old.Options, Seed: newSeed(),
 		Settings: old.Settings, Seats: seats, Status: store.Open, RematchOf: old.ID,
 	}
-	var moves []string
-	r := game.NewRand(h.Seed)
-	for game.IsChance(st) {
-		a := game.SampleChance(st, r, nil)
-		moves = append(moves, record.Notation(st, a))
-		if err := st.Apply(a); err != nil {
-			return nil, err
-		}
+	moves, err := setUp(h, st)
+	if err != nil {
+		return nil, err
 	}
 	if err := s.st.Create(ctx, h, moves); err != nil && !errors.Is(err, store.ErrExists) {
 		return nil, s.storeError(h.ID, err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -28,7 +29,6 @@ type live struct {
 
 	mu      sync.Mutex
 	hdr     *store.Match // hdr.Version == len(log) at all times
-	g       game.Game
 	info    game.Info
 	st      game.State    // the state after log
 	log     []string      // the complete log
@@ -162,29 +162,17 @@ func (m *live) rebuildLocked(h *store.Match, moves []string) error {
 	if err != nil {
 		return fmt.Errorf("match %s: %v", h.ID, err)
 	}
-	info := g.Info()
-	r := &record.Record{Game: h.Game, Players: h.Players, Options: h.Options, Moves: moves}
-	var public []string
-	var actors []game.Player
-	rep, err := record.Play(r, record.Options{Trace: func(st record.Step) {
-		public = append(public, publicEntry(info, st.State, st.Player, st.Action, st.Move))
-		actors = append(actors, st.Player)
-	}})
+	st, err := game.NewState(g, h.Players, h.Options)
 	if err != nil {
-		return fmt.Errorf("match %s: replaying its log: %v", h.ID, err)
+		return fmt.Errorf("match %s: %v", h.ID, err)
 	}
-	if len(rep.Complete.Moves) != len(moves) {
-		return fmt.Errorf("match %s: its log of %d entries replays to %d", h.ID, len(moves), len(rep.Complete.Moves))
+	b := &batch{info: g.Info(), st: st}
+	if err := b.read(h.ID, 0, moves); err != nil {
+		return err
 	}
-	m.g, m.info, m.st = g, info, rep.State
-	m.log, m.public, m.actors = moves, public, actors
-	m.draws = 0
-	for _, e := range moves {
-		if record.IsChance(e) {
-			m.draws++
-		}
-	}
-	h.Version = len(moves)
+	m.info, m.st, m.log, m.public, m.actors, m.draws = b.info, st, nil, nil, nil, 0
+	m.addLocked(b)
+	h.Version = len(m.log)
 	m.hdr = h
 	return nil
 }
@@ -249,35 +237,68 @@ func (m *live) adoptLocked(ctx context.Context, h *store.Match) error {
 
 // extendLocked applies log entries written by another node.
 func (m *live) extendLocked(moves []string) error {
-	st := m.st.Clone()
-	var public []string
-	var actors []game.Player
-	draws := m.draws
+	b := m.batchLocked()
+	if err := b.read(m.id, len(m.log), moves); err != nil {
+		return err
+	}
+	m.addLocked(b)
+	return nil
+}
+
+// batch is log entries being added to a match, with what the match
+// keeps of each: its public form and who made it.
+type batch struct {
+	info   game.Info
+	st     game.State // the state after the entries
+	log    []string
+	public []string
+	actors []game.Player
+	draws  int // chance entries among them
+}
+
+// batchLocked starts a batch of entries after m's log.
+func (m *live) batchLocked() *batch { return &batch{info: m.info, st: m.st.Clone()} }
+
+// add plays action a, whose log entry is e ("": the notation of a).
+func (b *batch) add(a game.Action, e string) error {
+	p := b.st.CurrentPlayer()
+	if e == "" {
+		e = record.Notation(b.st, a)
+	}
+	b.log = append(b.log, e)
+	b.public = append(b.public, publicEntry(b.info, b.st, p, a, e))
+	b.actors = append(b.actors, p)
+	if p == game.Chance {
+		b.draws++
+	}
+	return b.st.Apply(a)
+}
+
+// read plays log entries read from the store, the first being entry
+// from of match id.
+func (b *batch) read(id string, from int, moves []string) error {
 	for i, e := range moves {
-		p := st.CurrentPlayer()
-		text := e
-		if p == game.Chance {
-			if !record.IsChance(e) {
-				return fmt.Errorf("match %s: entry %d %q: a chance outcome is due", m.id, len(m.log)+i, e)
-			}
-			text = e[len(record.ChancePrefix):]
-			draws++
+		text, chance := strings.CutPrefix(e, record.ChancePrefix)
+		if p := b.st.CurrentPlayer(); chance != (p == game.Chance) {
+			return fmt.Errorf("match %s: entry %d %q: %v is to move", id, from+i, e, p)
 		}
-		a, err := st.ParseAction(text)
+		a, err := b.st.ParseAction(text)
+		if err == nil {
+			err = b.add(a, e)
+		}
 		if err != nil {
-			return fmt.Errorf("match %s: entry %d %q: %v", m.id, len(m.log)+i, e, err)
-		}
-		public = append(public, publicEntry(m.info, st, p, a, e))
-		actors = append(actors, p)
-		if err := st.Apply(a); err != nil {
-			return fmt.Errorf("match %s: entry %d %q: %v", m.id, len(m.log)+i, e, err)
+			return fmt.Errorf("match %s: entry %d %q: %v", id, from+i, e, err)
 		}
 	}
-	m.st, m.draws = st, draws
-	m.log = append(m.log, moves...)
-	m.public = append(m.public, public...)
-	m.actors = append(m.actors, actors...)
 	return nil
+}
+
+// addLocked appends the entries of b to m's log.
+func (m *live) addLocked(b *batch) {
+	m.st, m.draws = b.st, m.draws+b.draws
+	m.log = append(m.log, b.log...)
+	m.public = append(m.public, b.public...)
+	m.actors = append(m.actors, b.actors...)
 }
 
 // rng returns the match's generator positioned after its draws so far.
@@ -293,7 +314,7 @@ func (m *live) rng() *rand.Rand {
 	return r
 }
 
-// seatOf returns the seat whose token hashes to hash.
+// seatOfLocked returns the seat whose token hashes to hash.
 func (m *live) seatOfLocked(hash string) (game.Player, bool) {
 	if hash == "" {
 		return game.Spectator, false
@@ -400,43 +421,30 @@ type moveResult struct {
 // schedules what comes next. by labels the metrics: human, bot, timeout.
 func (m *live) commitLocked(ctx context.Context, a *game.Action, by string, start time.Time, mover game.Player) (*moveResult, error) {
 	from := len(m.log)
-	next := m.st.Clone()
-	var entries, public []string
-	var actors []game.Player
-	add := func(a game.Action) error {
-		p := next.CurrentPlayer()
-		e := record.Notation(next, a)
-		entries = append(entries, e)
-		public = append(public, publicEntry(m.info, next, p, a, e))
-		actors = append(actors, p)
-		return next.Apply(a)
-	}
+	b := m.batchLocked()
 	if a != nil {
-		if err := add(*a); err != nil {
-			return nil, errorf(http.StatusUnprocessableEntity, "illegal move %q: %v", entries[0], err)
+		if err := b.add(*a, ""); err != nil {
+			return nil, errorf(http.StatusUnprocessableEntity, "illegal move %q: %v", b.log[0], err)
 		}
 	}
-	draws := m.draws
 	var r *rand.Rand
-	for game.IsChance(next) {
+	for game.IsChance(b.st) {
 		if r == nil {
 			r = m.rng()
 		}
-		o := game.SampleChance(next, r, m.obuf)
-		draws++
-		if err := add(o); err != nil {
-			return nil, fmt.Errorf("match %s: %s rejected its own chance outcome %q: %v", m.id, m.info.Name, entries[len(entries)-1], err)
+		if err := b.add(game.SampleChance(b.st, r, m.obuf), ""); err != nil {
+			return nil, fmt.Errorf("match %s: %s rejected its own chance outcome %q: %v", m.id, m.info.Name, b.log[len(b.log)-1], err)
 		}
 	}
-	if len(entries) == 0 {
+	if len(b.log) == 0 {
 		return &moveResult{Version: from}, nil
 	}
 	var result []float64
-	if game.IsTerminal(next) {
-		result = next.Returns(nil)
+	if game.IsTerminal(b.st) {
+		result = b.st.Returns(nil)
 	}
 	now := time.Now()
-	err := m.s.st.Append(ctx, store.Append{ID: m.id, Version: from, Moves: entries, Result: result, At: now})
+	err := m.s.st.Append(ctx, store.Append{ID: m.id, Version: from, Moves: b.log, Result: result, At: now})
 	if errors.Is(err, store.ErrConflict) {
 		m.s.metrics.conflicts.Inc()
 		if serr := m.syncLocked(ctx); serr != nil {
@@ -448,17 +456,14 @@ func (m *live) commitLocked(ctx context.Context, a *game.Action, by string, star
 		return nil, m.storeError(err)
 	}
 	m.s.metrics.moveLatency.WithLabelValues(by).Observe(time.Since(start).Seconds())
-	for _, p := range actors {
+	for _, p := range b.actors {
 		label := by
 		if p == game.Chance {
 			label = "chance"
 		}
 		m.s.metrics.moves.WithLabelValues(m.info.Name, label).Inc()
 	}
-	m.st, m.draws = next, draws
-	m.log = append(m.log, entries...)
-	m.public = append(m.public, public...)
-	m.actors = append(m.actors, actors...)
+	m.addLocked(b)
 	m.hdr.Version, m.hdr.TurnStart = len(m.log), now
 	if result != nil {
 		m.hdr.Status, m.hdr.Result = store.Over, result
@@ -653,7 +658,7 @@ func (m *live) changeSeats(ctx context.Context, fn func(h *store.Match) error) (
 		} else if err != nil {
 			return nil, err
 		}
-		if nh.Status == store.Open && freeSeats(nh) == "no seat is" {
+		if nh.Status == store.Open && !slices.ContainsFunc(nh.Seats, store.Seat.Free) {
 			nh.Status = store.Running
 			nh.TurnStart = time.Now()
 		}

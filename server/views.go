@@ -103,8 +103,9 @@ type matchView struct {
 	Seats             []seatView        `json:"seats"`
 	FreeSeats         int               `json:"free_seats"`
 	Settings          map[string]string `json:"settings"`
-	// ToMove is the seat to move (0: nobody, the game is over); given
-	// only by GET /api/matches/{id}, which loads the match.
+	// ToMove is the seat to move (0: nobody, the game is over) and
+	// Deadline when its turn timer runs out: given in the answers about
+	// one match, which is loaded, and left out of the lobby's listing.
 	ToMove    *int       `json:"to_move,omitempty"`
 	Deadline  *time.Time `json:"deadline,omitempty"`
 	Result    []float64  `json:"result,omitempty"`
@@ -224,9 +225,10 @@ func (m *live) stateLocked(viewer game.Player, from int) *stateMsg {
 	return msg
 }
 
-// publicRecordLocked is the record anybody may download: the complete
-// record once the game is over; before that the header without the seed
-// (which would tell the chance outcomes to come) and the public log.
+// recordLocked is the complete record (complete is only asked for once
+// the game is over), or the record anybody may download at any time: the
+// header without the seed (which would tell the chance outcomes to come)
+// and the public log.
 func (m *live) recordLocked(complete bool) *record.Record {
 	if complete {
 		return m.hdr.Record(append([]string(nil), m.log...))
