@@ -907,9 +907,13 @@ func (s *Server) createRematch(ctx context.Context, old *store.Match) (*live, er
 	if err != nil {
 		return nil, err
 	}
-	if err := s.st.Create(ctx, h, moves); err != nil && !errors.Is(err, store.ErrExists) {
+	switch err := s.st.Create(ctx, h, moves); {
+	case err == nil:
+		s.metrics.created.WithLabelValues(h.Game).Inc()
+		s.log.Info("match created", "match", h.ID, "game", h.Game, "players", h.Players, "status", h.Status, "rematch_of", old.ID)
+	case !errors.Is(err, store.ErrExists):
 		return nil, s.storeError(h.ID, err)
 	}
-	s.metrics.created.WithLabelValues(h.Game).Inc()
+	// Made by us, or by another player asking at the same time.
 	return s.match(ctx, h.ID)
 }

@@ -38,6 +38,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return fmt.Errorf("unexpected argument %q", pos[0])
 	}
+	if *botTime <= 0 {
+		return fmt.Errorf("--bot-time %v: want a positive duration, such as 10s", *botTime)
+	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
 		return fmt.Errorf("--log-level %q: want debug, info, warn or error", *logLevel)
