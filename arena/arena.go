@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -272,6 +273,60 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	return res, nil
 }
 
+// CheckTeams checks a Config.Teams map before any game is played: the game
+// must have teams (its state is a Teamer), every name must be one of them
+// and every team must have a bot. Otherwise a run would find out only in
+// the game where a seat of an unnamed team first moves, or never.
+func CheckTeams(g game.Game, cfg game.Config, given map[string]string) error {
+	known, ok := GameTeams(g, cfg)
+	name := g.Info().Name
+	if !ok {
+		return fmt.Errorf("%s has no teams: give bots by seat instead", name)
+	}
+	for _, t := range slices.Sorted(maps.Keys(given)) {
+		if !slices.Contains(known, t) {
+			return fmt.Errorf("%s has no team %q; its teams are %s", name, t, strings.Join(known, ", "))
+		}
+	}
+	for _, t := range known {
+		if _, ok := given[t]; !ok {
+			return fmt.Errorf("give a bot for every team of %s: %s has none", name, t)
+		}
+	}
+	return nil
+}
+
+// GameTeams lists the team names seen over a few deals, sorted, and
+// reports whether the game has teams at all (its state is a Teamer).
+// Teams are known once the chance nodes before the first decision have
+// been played.
+func GameTeams(g game.Game, cfg game.Config) ([]string, bool) {
+	var names []string
+	for seed := uint64(0); seed < 32; seed++ {
+		s, err := g.New(cfg)
+		if err != nil {
+			return nil, false
+		}
+		rng := game.NewRand(seed)
+		for game.IsChance(s) {
+			if s.Apply(game.SampleChance(s, rng, nil)) != nil {
+				break
+			}
+		}
+		tm, ok := s.(Teamer)
+		if !ok {
+			return nil, false
+		}
+		for p := range cfg.Players {
+			if t := tm.Team(game.Player(p)); t != "" && !slices.Contains(names, t) {
+				names = append(names, t)
+			}
+		}
+	}
+	slices.Sort(names)
+	return names, true
+}
+
 // prepare checks the configuration and parses the bots.
 func prepare(cfg Config) (*run, error) {
 	g, err := game.Lookup(cfg.Game)
@@ -289,12 +344,18 @@ func prepare(cfg Config) (*run, error) {
 	if cfg.Games <= 0 {
 		return nil, fmt.Errorf("arena: %d games: want at least 1", cfg.Games)
 	}
+	if cfg.Workers < 0 {
+		return nil, fmt.Errorf("arena: %d workers: want a number of games at once, or 0 for one per core", cfg.Workers)
+	}
 	r := &run{cfg: cfg, g: g, gcfg: gcfg, hidden: in.HiddenInformation}
 	r.cfg.Options = gcfg.Options
 	switch {
 	case len(cfg.Bots) > 0 && len(cfg.Teams) > 0:
 		return nil, errors.New("arena: give bots by seat (Bots) or by team (Teams), not both")
 	case len(cfg.Teams) > 0:
+		if err := CheckTeams(g, gcfg, cfg.Teams); err != nil {
+			return nil, fmt.Errorf("arena: %v", err)
+		}
 		r.byTeam = map[string]int{}
 		names := make([]string, 0, len(cfg.Teams))
 		for t := range cfg.Teams {

@@ -156,7 +156,8 @@ func TestRunErrors(t *testing.T) {
 		{Config{Game: "test-tictactoe", Games: 1}, "no bots"},
 		{Config{Game: "test-tictactoe", Bots: []string{"random"}, Teams: map[string]string{"x": "random"}, Games: 1}, "not both"},
 		{Config{Game: "test-tictactoe", Teams: map[string]string{"x": "random"}, Games: 1}, "has no teams"},
-		{Config{Game: "test-relay", Teams: map[string]string{"red": "random"}, Games: 1}, `team "blue", which no bot was given`},
+		{Config{Game: "test-tictactoe", Bots: []string{"random"}, Games: 1, Workers: -1}, "-1 workers"},
+		{Config{Game: "test-relay", Teams: map[string]string{"red": "random"}, Games: 1}, "give a bot for every team of test-relay: blue has none"},
 		{Config{Game: "test-relay", Teams: map[string]string{"red": "random", "blue": "bogus"}, Games: 1}, `team blue: bot spec "bogus"`},
 		{Config{Game: "test-nim", Options: game.Options{"piles": "9"}, Bots: []string{"random"}, Games: 1}, "not a number from 1 to 7"},
 	}

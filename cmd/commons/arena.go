@@ -6,11 +6,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"slices"
 	"strings"
 
 	"github.com/commons-games/commons/arena"
-	"github.com/commons-games/commons/game"
 )
 
 func runArena(args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -55,8 +53,8 @@ func runArena(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			}
 			cfg.Teams[name] = spec
 		}
-		if err := checkTeams(g, gcfg, cfg.Teams); err != nil {
-			return err
+		if err := arena.CheckTeams(g, gcfg, cfg.Teams); err != nil {
+			return usagef("--team: %v", err)
 		}
 	default:
 		return usagef("--bots is required, e.g. --bots mcts,greedy,random (or --team TEAM=SPEC in a team game)")
@@ -79,62 +77,4 @@ func runArena(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return writeJSON(stdout, res)
 	}
 	return res.WriteText(stdout)
-}
-
-// checkTeams checks --team flags before any game is played: the game must
-// have teams, every name must be one of them and every team must have a
-// bot. The arena would find out only in the game where a seat of an
-// unnamed team first moves.
-func checkTeams(g game.Game, cfg game.Config, given map[string]string) error {
-	known, ok := gameTeams(g, cfg)
-	name := g.Info().Name
-	if !ok {
-		return usagef("%s has no teams: give --bots instead of --team", name)
-	}
-	for t := range given {
-		if !slices.Contains(known, t) {
-			return usagef("--team %s: %s has no team %q; its teams are %s", t+"="+given[t], name, t, strings.Join(known, ", "))
-		}
-	}
-	var missing []string
-	for _, t := range known {
-		if _, ok := given[t]; !ok {
-			missing = append(missing, t)
-		}
-	}
-	if len(missing) > 0 {
-		return usagef("give a bot for every team of %s: --team %s=SPEC is missing (e.g. --team %s=random)", name, missing[0], missing[0])
-	}
-	return nil
-}
-
-// gameTeams lists the team names seen over a few deals, sorted, and
-// reports whether the game has teams at all (its state is an
-// arena.Teamer). Teams are known once the chance nodes before the first
-// decision have been played.
-func gameTeams(g game.Game, cfg game.Config) ([]string, bool) {
-	var names []string
-	for seed := uint64(0); seed < 32; seed++ {
-		s, err := g.New(cfg)
-		if err != nil {
-			return nil, false
-		}
-		rng := game.NewRand(seed)
-		for s.CurrentPlayer() == game.Chance {
-			if s.Apply(game.SampleChance(s, rng, nil)) != nil {
-				break
-			}
-		}
-		tm, ok := s.(arena.Teamer)
-		if !ok {
-			return nil, false
-		}
-		for p := range cfg.Players {
-			if t := tm.Team(game.Player(p)); t != "" && !slices.Contains(names, t) {
-				names = append(names, t)
-			}
-		}
-	}
-	slices.Sort(names)
-	return names, true
 }

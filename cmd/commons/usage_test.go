@@ -81,9 +81,9 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"arena", "countdown"}, 2, "--bots is required"},
 		{[]string{"arena", "countdown", "--bots", "random", "--games", "-1"}, 2, "--games -1: want at least 1"},
 		{[]string{"arena", "countdown", "--bots", "random", "--workers", "-3"}, 2, "--workers -3"},
-		{[]string{"arena", "countdown", "--team", "a=random"}, 2, "countdown has no teams: give --bots instead of --team"},
+		{[]string{"arena", "countdown", "--team", "a=random"}, 2, "--team: countdown has no teams: give bots by seat instead"},
 		{[]string{"arena", "breaking-head", "--team", "Contributors=random"}, 2, `breaking-head has no team "Contributors"; its teams are blocker, contributor`},
-		{[]string{"arena", "breaking-head", "--team", "contributor=random"}, 2, "--team blocker=SPEC is missing"},
+		{[]string{"arena", "breaking-head", "--team", "contributor=random"}, 2, "--team: give a bot for every team of breaking-head: blocker has none"},
 		{[]string{"arena", "breaking-head", "--team", "contributor"}, 2, "want TEAM=SPEC, e.g. --team contributor=ismcts"},
 		{[]string{"serve", "--bot-time", "soon"}, 2, `--bot-time "soon": want a duration such as 500ms`},
 	} {

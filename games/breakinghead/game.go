@@ -27,7 +27,7 @@ func (Game) Info() game.Info {
 	return game.Info{
 		Name:       "breaking-head",
 		Title:      "Breaking Head",
-		Summary:    "hidden-role path building: Contributors lay comments towards Fixed & Committed, secret Blockers stall them",
+		Summary:    "Hidden-role path building: Contributors lay comments towards Fixed & Committed while secret Blockers stall them.",
 		MinPlayers: 3,
 		MaxPlayers: 10,
 		Options: []game.OptionSpec{{

@@ -2,6 +2,7 @@ package breakinghead
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -165,7 +166,9 @@ func parseProblem(str string) (int, error) {
 
 // ParseAction reads a move or, at a chance node, a chance outcome.
 func (s *State) ParseAction(str string) (game.Action, error) {
-	f := strings.Fields(strings.ToLower(str))
+	// Any spacing is read: around "@" and "," spaces are dropped, and
+	// words may be separated by any run of white space.
+	f := strings.Fields(spaceAroundMarks.ReplaceAllString(strings.ToLower(str), "$1"))
 	switch s.phase {
 	case phaseOver:
 		return 0, fmt.Errorf("%q: the game is over", str)
@@ -182,6 +185,10 @@ func (s *State) ParseAction(str string) (game.Action, error) {
 	}
 	return a, nil
 }
+
+// spaceAroundMarks matches white space around the "@" and "," of a
+// position, as in "crossing @ 8, -3".
+var spaceAroundMarks = regexp.MustCompile(`\s*([@,])\s*`)
 
 const moveForms = "want place KIND@X,Y [turned], peek X,Y, spam X,Y, block seat N PROBLEM, unblock seat N PROBLEM with KIND or pass KIND"
 

@@ -25,10 +25,13 @@ func TestActionNumbering(t *testing.T) {
 	}
 	p := position(t, "ccb")
 	for str, want := range map[string]game.Action{
-		"place junction-nes@3,-1 turned": game.Action(cellOf(3, -1)*nVariants + int(kindVariant[kJunctionNES]) + 1),
-		"PLACE  crossing@1,0":            game.Action(cellOf(1, 0) * nVariants),
-		"peek 8,2":                       peekBase + 2,
-		"block seat 3 head":              blockBase + 22,
+		"place junction-nes@3,-1 turned":     game.Action(cellOf(3, -1)*nVariants + int(kindVariant[kJunctionNES]) + 1),
+		"PLACE  crossing@1,0":                game.Action(cellOf(1, 0) * nVariants),
+		"place crossing @ 1, 0":              game.Action(cellOf(1, 0) * nVariants),
+		"place\tjunction-nes@ 3 ,-1  turned": game.Action(cellOf(3, -1)*nVariants + int(kindVariant[kJunctionNES]) + 1),
+		"spam 3 , 0":                         spamBase + game.Action(cellOf(3, 0)),
+		"peek 8,2":                           peekBase + 2,
+		"block seat 3 head":                  blockBase + 22,
 		"unblock seat 2 flu with unblocked-vitamins-fixedhead": unblockBase + 5*30 + 3 + 1,
 		"pass unblocked-vitamins-fixedhead":                    passBase + 26,
 	} {

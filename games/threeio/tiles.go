@@ -160,7 +160,8 @@ func loadTiles(path string) (*Tiles, error) {
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		// err names the path already.
+		return nil, fmt.Errorf("cannot read the tile table: %w", err)
 	}
 	h := sha256.New()
 	io.WriteString(h, path)
