@@ -441,24 +441,10 @@ func TestIdleMatchesUnload(t *testing.T) {
 	a := n.create(map[string]any{"game": "countdown", "options": map[string]string{"start": "fixed"}, "join": 1})
 	b := n.join(a.Match.ID, 2)
 	n.mustCall(http.StatusOK, "POST", "/api/matches/"+a.Match.ID+"/moves", a.Token, map[string]any{"move": "take1", "version": 0}, nil)
-	live := func() string {
-		resp, err := http.Get(n.url + "/metrics")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		body, _ := io.ReadAll(resp.Body)
-		for _, line := range strings.Split(string(body), "\n") {
-			if strings.HasPrefix(line, "commons_live_matches ") {
-				return line
-			}
-		}
-		return ""
-	}
 	deadline := time.Now().Add(5 * time.Second)
-	for live() != "commons_live_matches 0" {
+	for n.metric("commons_live_matches") != "0" {
 		if time.Now().After(deadline) {
-			t.Fatalf("the idle match stays in memory: %s", live())
+			t.Fatalf("the idle match stays in memory: commons_live_matches %s", n.metric("commons_live_matches"))
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -442,3 +442,21 @@ func (n *node) quietCall(method, path, token string, body any, out any) int {
 	}
 	return resp.StatusCode
 }
+
+// metric returns the value of a metric series (name and labels as
+// /metrics writes them), or "" if it is missing.
+func (n *node) metric(series string) string {
+	n.t.Helper()
+	resp, err := http.Get(n.url + "/metrics")
+	if err != nil {
+		n.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	for _, line := range strings.Split(string(body), "\n") {
+		if v, ok := strings.CutPrefix(line, series+" "); ok {
+			return v
+		}
+	}
+	return ""
+}

@@ -17,24 +17,6 @@ import (
 	"github.com/commons-games/commons/store"
 )
 
-// metric returns the value line of a metric (name and labels as
-// /metrics writes them), or "" if it is missing.
-func (n *node) metric(series string) string {
-	n.t.Helper()
-	resp, err := http.Get(n.url + "/metrics")
-	if err != nil {
-		n.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	for _, line := range strings.Split(string(body), "\n") {
-		if v, ok := strings.CutPrefix(line, series+" "); ok {
-			return v
-		}
-	}
-	return ""
-}
-
 // TestBotBudgetsBounded checks that a client cannot make a bot that
 // takes the server down or keeps a CPU for longer than BotTime: absurd
 // worker and sample counts are refused (each worker or sample is a copy
