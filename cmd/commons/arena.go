@@ -43,7 +43,7 @@ func runArena(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	case *bots != "" && len(teams) > 0:
 		return usagef("give --bots or --team, not both")
 	case *bots != "":
-		cfg.Bots = strings.Split(*bots, ",")
+		cfg.Bots = splitBots(*bots)
 	case len(teams) > 0:
 		cfg.Teams = map[string]string{}
 		for _, t := range teams {
@@ -77,4 +77,19 @@ func runArena(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return writeJSON(stdout, res)
 	}
 	return res.WriteText(stdout)
+}
+
+// splitBots splits a --bots list. Commas separate bots and also a bot's
+// parameters ("mcts:iterations=1000,workers=1"), so a piece that names a
+// parameter (key=value) and no bot belongs to the bot before it.
+func splitBots(list string) []string {
+	var out []string
+	for _, piece := range strings.Split(list, ",") {
+		if n := len(out); n > 0 && strings.Contains(piece, "=") && !strings.Contains(piece, ":") {
+			out[n-1] += "," + piece
+			continue
+		}
+		out = append(out, piece)
+	}
+	return out
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -351,5 +352,21 @@ func TestPlayHotSeat(t *testing.T) {
 	}
 	if strings.Contains(out[:prompt], "You are seat") || strings.Contains(out[:prompt], "Hand:") {
 		t.Fatalf("a private view appears before the prompt:\n%s", out[:prompt])
+	}
+}
+
+func TestSplitBots(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"mcts,greedy,random", []string{"mcts", "greedy", "random"}},
+		{"mcts:iterations=1000,workers=1,random", []string{"mcts:iterations=1000,workers=1", "random"}},
+		{"greedy,ismcts:time=500ms,workers=2,depth=1,mcts:iterations=50", []string{"greedy", "ismcts:time=500ms,workers=2,depth=1", "mcts:iterations=50"}},
+		{"random", []string{"random"}},
+	} {
+		if got := splitBots(tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("splitBots(%q) = %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }
