@@ -70,22 +70,25 @@ func TestTwoStores(t *testing.T) {
 	}
 }
 
-// TestWatchReconnects kills the LISTEN connection: Watch connects again,
-// reports a Resync (changes may have been missed meanwhile) and goes on
-// reporting changes.
-func TestWatchReconnects(t *testing.T) {
-	c := pgtest.Shared(t)
+// watched opens a store on a fresh database, with keepAlive if it is not
+// zero, and watches it until the test ends. next waits for the next change
+// Watch reports; the first, a Resync, has been read already.
+func watched(t *testing.T, keepAlive time.Duration) (s *postgres.Store, heard chan store.Change, next func() store.Change) {
+	t.Helper()
 	ctx := context.Background()
-	s, err := postgres.Open(ctx, c.NewDatabase(t))
+	s, err := postgres.Open(ctx, pgtest.Shared(t).NewDatabase(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
+	t.Cleanup(func() { s.Close() })
+	if keepAlive != 0 {
+		s.KeepAlive = keepAlive
+	}
 	wctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	heard := make(chan store.Change, 10)
+	t.Cleanup(cancel)
+	heard = make(chan store.Change, 10)
 	go s.Watch(wctx, func(ch store.Change) { heard <- ch })
-	next := func() store.Change {
+	next = func() store.Change {
 		select {
 		case ch := <-heard:
 			return ch
@@ -97,6 +100,15 @@ func TestWatchReconnects(t *testing.T) {
 	if ch := next(); !ch.Resync {
 		t.Fatalf("first change %+v", ch)
 	}
+	return s, heard, next
+}
+
+// TestWatchReconnects kills the LISTEN connection: Watch connects again,
+// reports a Resync (changes may have been missed meanwhile) and goes on
+// reporting changes.
+func TestWatchReconnects(t *testing.T) {
+	ctx := context.Background()
+	s, _, next := watched(t, 0)
 	if _, err := s.DB.DB.ExecContext(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`); err != nil {
 		t.Fatal(err)
 	}
@@ -118,30 +130,8 @@ func TestWatchReconnects(t *testing.T) {
 // Resync and hear the changes that follow, rather than wait for ever on
 // a connection that will never bring another notification.
 func TestWatchNoticesSilentConnection(t *testing.T) {
-	c := pgtest.Shared(t)
 	ctx := context.Background()
-	s, err := postgres.Open(ctx, c.NewDatabase(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	s.KeepAlive = 200 * time.Millisecond
-	wctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	heard := make(chan store.Change, 10)
-	go s.Watch(wctx, func(ch store.Change) { heard <- ch })
-	next := func() store.Change {
-		select {
-		case ch := <-heard:
-			return ch
-		case <-time.After(10 * time.Second):
-			t.Fatal("Watch reported nothing")
-		}
-		return store.Change{}
-	}
-	if ch := next(); !ch.Resync {
-		t.Fatalf("first change %+v", ch)
-	}
+	s, heard, next := watched(t, 200*time.Millisecond)
 	// A healthy connection outlives the silences: no Resync.
 	select {
 	case ch := <-heard:
