@@ -1,17 +1,13 @@
 package threeio
 
 import (
-	"bytes"
-	"crypto/sha256"
 	_ "embed"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"os"
-	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/commons-games/commons/internal/datafile"
 )
 
 // Tile is a tile type (ruling T2). The two chains are in fusion order:
@@ -135,12 +131,9 @@ func DefaultTiles() Tiles {
 	return *t
 }
 
-// tileCache holds the tables already parsed, by file name and content, so
-// that New, called once per game, checks a designer's file only once.
-var tileCache struct {
-	sync.Mutex
-	m map[[sha256.Size]byte]*Tiles
-}
+// tileCache holds the tables already parsed, so that New, called once per
+// game, checks a designer's file only once.
+var tileCache datafile.Cache[Tiles]
 
 // LoadTiles reads, checks and returns the tile table in the named file.
 // The empty name means the embedded table. Tables are cached by name and
@@ -158,38 +151,7 @@ func loadTiles(path string) (*Tiles, error) {
 	if path == "" {
 		return defaultTiles()
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		// err names the path already.
-		return nil, fmt.Errorf("cannot read the tile table: %w", err)
-	}
-	h := sha256.New()
-	io.WriteString(h, path)
-	h.Write([]byte{0})
-	h.Write(data)
-	var key [sha256.Size]byte
-	h.Sum(key[:0])
-	tileCache.Lock()
-	t := tileCache.m[key]
-	tileCache.Unlock()
-	if t != nil {
-		return t, nil
-	}
-	t, err = ParseTiles(path, data)
-	if err != nil {
-		return nil, err
-	}
-	tileCache.Lock()
-	defer tileCache.Unlock()
-	if tileCache.m == nil {
-		tileCache.m = map[[sha256.Size]byte]*Tiles{}
-	}
-	// Two games may have parsed the same new file at once: keep the first.
-	if first := tileCache.m[key]; first != nil {
-		return first, nil
-	}
-	tileCache.m[key] = t
-	return t, nil
+	return tileCache.Load(path, "the tile table", ParseTiles)
 }
 
 // ParseTiles parses and checks a tile table. name is the file's name, used
@@ -197,34 +159,14 @@ func loadTiles(path string) (*Tiles, error) {
 //
 //	tiles.json: tiles.Rock.count: -3 is negative
 func ParseTiles(name string, data []byte) (*Tiles, error) {
-	p := tableParser{name: name}
-	t, err := p.parse(data)
-	if err != nil {
-		return nil, err
-	}
-	return t, nil
+	p := tableParser{datafile.Parser{Name: name}}
+	return p.parse(data)
 }
 
-type tableParser struct{ name string }
-
-func (p *tableParser) errorf(field, format string, args ...any) error {
-	if field == "" {
-		return fmt.Errorf("%s: %s", p.name, fmt.Sprintf(format, args...))
-	}
-	return fmt.Errorf("%s: %s: %s", p.name, field, fmt.Sprintf(format, args...))
-}
+type tableParser struct{ datafile.Parser }
 
 func (p *tableParser) parse(data []byte) (*Tiles, error) {
-	var probe any
-	if err := json.Unmarshal(data, &probe); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			line, col := lineCol(data, se.Offset)
-			return nil, p.errorf("", "bad JSON at line %d, column %d: %v", line, col, se)
-		}
-		return nil, p.errorf("", "bad JSON: %v", err)
-	}
-	top, err := p.object(data, "")
+	top, err := p.Top(data)
 	if err != nil {
 		return nil, err
 	}
@@ -232,94 +174,94 @@ func (p *tableParser) parse(data []byte) (*Tiles, error) {
 	var tilesRaw json.RawMessage
 	var haveTiles, havePacing, haveLimit bool
 	for _, f := range top {
-		switch f.key {
+		switch f.Key {
 		case "about":
-			if err := json.Unmarshal(f.val, &t.About); err != nil {
-				return nil, p.errorf("about", "want a string, got %s", short(f.val))
+			if err := json.Unmarshal(f.Val, &t.About); err != nil {
+				return nil, p.Errorf("about", "want a string, got %s", datafile.Short(f.Val))
 			}
 		case "tiles":
-			tilesRaw, haveTiles = f.val, true
+			tilesRaw, haveTiles = f.Val, true
 		case "pacing_level":
 			var s string
-			if err := json.Unmarshal(f.val, &s); err != nil {
-				return nil, p.errorf("pacing_level", "want a tile type name, got %s", short(f.val))
+			if err := json.Unmarshal(f.Val, &s); err != nil {
+				return nil, p.Errorf("pacing_level", "want a tile type name, got %s", datafile.Short(f.Val))
 			}
 			lv, err := ParseTile(s)
 			if err != nil || tileNames[lv] != s {
-				return nil, p.errorf("pacing_level", "unknown tile type %q (want one of Probe, Colony, Station, Sphere, Singularity)", s)
+				return nil, p.Errorf("pacing_level", "unknown tile type %q (want one of Probe, Colony, Station, Sphere, Singularity)", s)
 			}
 			if !lv.Civilization() {
-				return nil, p.errorf("pacing_level", "%s is a space tile; the pacing level is a civilization tile (T15)", s)
+				return nil, p.Errorf("pacing_level", "%s is a space tile; the pacing level is a civilization tile (T15)", s)
 			}
 			t.PacingLevel, havePacing = lv, true
 		case "turn_limit":
-			n, err := p.whole(f.val, "turn_limit")
+			n, err := p.Whole(f.Val, "turn_limit")
 			if err != nil {
 				return nil, err
 			}
 			if n < 1 || n > maxTurnLimit {
-				return nil, p.errorf("turn_limit", "%d is outside 1..%d", n, maxTurnLimit)
+				return nil, p.Errorf("turn_limit", "%d is outside 1..%d", n, maxTurnLimit)
 			}
 			t.TurnLimit, haveLimit = n, true
 		case "crew":
-			n, err := p.whole(f.val, "crew")
+			n, err := p.Whole(f.Val, "crew")
 			if err != nil {
 				return nil, err
 			}
 			if n < 1 || n > maxCrew {
-				return nil, p.errorf("crew", "%d is outside 1..%d", n, maxCrew)
+				return nil, p.Errorf("crew", "%d is outside 1..%d", n, maxCrew)
 			}
 			t.Crew = n
 		case "fusion":
-			if err := p.fusion(t, f.val); err != nil {
+			if err := p.fusion(t, f.Val); err != nil {
 				return nil, err
 			}
 		default:
-			return nil, p.errorf(f.key, "unknown field (fields: about, tiles, pacing_level, turn_limit, crew, fusion)")
+			return nil, p.Errorf(f.Key, "unknown field (fields: about, tiles, pacing_level, turn_limit, crew, fusion)")
 		}
 	}
 	switch {
 	case !haveTiles:
-		return nil, p.errorf("tiles", "missing")
+		return nil, p.Errorf("tiles", "missing")
 	case !havePacing:
-		return nil, p.errorf("pacing_level", "missing")
+		return nil, p.Errorf("pacing_level", "missing")
 	case !haveLimit:
-		return nil, p.errorf("turn_limit", "missing")
+		return nil, p.Errorf("turn_limit", "missing")
 	}
-	entries, err := p.object(tilesRaw, "tiles")
+	entries, err := p.Object(tilesRaw, "tiles")
 	if err != nil {
 		return nil, err
 	}
 	var seen [NumTiles]bool
 	for _, e := range entries {
-		field := "tiles." + e.key
+		field := "tiles." + e.Key
 		tt := Tile(-1)
 		for i, n := range tileNames {
-			if n == e.key {
+			if n == e.Key {
 				tt = Tile(i)
 			}
 		}
 		if tt < 0 {
-			if near, err := ParseTile(e.key); err == nil {
-				return nil, p.errorf(field, "unknown tile type (did you mean %s? names are spelt as in T2)", near)
+			if near, err := ParseTile(e.Key); err == nil {
+				return nil, p.Errorf(field, "unknown tile type (did you mean %s? names are spelt as in T2)", near)
 			}
-			return nil, p.errorf(field, "unknown tile type (tile types: %s)", strings.Join(tileNames[:], ", "))
+			return nil, p.Errorf(field, "unknown tile type (tile types: %s)", strings.Join(tileNames[:], ", "))
 		}
 		seen[tt] = true
-		if err := p.tile(t, tt, e.val, field); err != nil {
+		if err := p.tile(t, tt, e.Val, field); err != nil {
 			return nil, err
 		}
 	}
 	for i, ok := range seen {
 		if !ok {
-			return nil, p.errorf("tiles."+tileNames[i], "missing (every tile type of T2 needs an entry)")
+			return nil, p.Errorf("tiles."+tileNames[i], "missing (every tile type of T2 needs an entry)")
 		}
 	}
 	switch {
 	case t.Crew == 0:
-		return nil, p.errorf("crew", "missing")
+		return nil, p.Errorf("crew", "missing")
 	case t.Fusion == 0:
-		return nil, p.errorf("fusion", "missing")
+		return nil, p.Errorf("fusion", "missing")
 	}
 	return t, nil
 }
@@ -327,201 +269,116 @@ func (p *tableParser) parse(data []byte) (*Tiles, error) {
 // fusion reads the "fusion" object: the group size that fuses (T10) and
 // the fusion sizes that earn one and two bonus tokens (T12).
 func (p *tableParser) fusion(t *Tiles, raw json.RawMessage) error {
-	fields, err := p.object(raw, "fusion")
+	fields, err := p.Object(raw, "fusion")
 	if err != nil {
 		return err
 	}
 	vals := map[string]*int{"group": &t.Fusion, "one_bonus_at": &t.OneBonusAt, "two_bonus_at": &t.TwoBonusAt}
 	for _, f := range fields {
-		v, ok := vals[f.key]
+		v, ok := vals[f.Key]
 		if !ok {
-			return p.errorf("fusion."+f.key, "unknown field (fields: group, one_bonus_at, two_bonus_at)")
+			return p.Errorf("fusion."+f.Key, "unknown field (fields: group, one_bonus_at, two_bonus_at)")
 		}
-		if *v, err = p.whole(f.val, "fusion."+f.key); err != nil {
+		if *v, err = p.Whole(f.Val, "fusion."+f.Key); err != nil {
 			return err
 		}
 	}
 	for _, k := range []string{"group", "one_bonus_at", "two_bonus_at"} {
 		if *vals[k] == 0 {
-			return p.errorf("fusion."+k, "missing")
+			return p.Errorf("fusion."+k, "missing")
 		}
 	}
 	switch {
 	case t.Fusion < minFusion || t.Fusion > maxFusion:
-		return p.errorf("fusion.group", "%d is outside %d..%d", t.Fusion, minFusion, maxFusion)
+		return p.Errorf("fusion.group", "%d is outside %d..%d", t.Fusion, minFusion, maxFusion)
 	case t.OneBonusAt <= t.Fusion:
-		return p.errorf("fusion.one_bonus_at", "%d is not above fusion.group %d", t.OneBonusAt, t.Fusion)
+		return p.Errorf("fusion.one_bonus_at", "%d is not above fusion.group %d", t.OneBonusAt, t.Fusion)
 	case t.TwoBonusAt <= t.OneBonusAt:
-		return p.errorf("fusion.two_bonus_at", "%d is not above fusion.one_bonus_at %d", t.TwoBonusAt, t.OneBonusAt)
+		return p.Errorf("fusion.two_bonus_at", "%d is not above fusion.one_bonus_at %d", t.TwoBonusAt, t.OneBonusAt)
 	}
 	return nil
 }
 
 // tile reads one entry of "tiles".
 func (p *tableParser) tile(t *Tiles, tt Tile, raw json.RawMessage, field string) error {
-	fields, err := p.object(raw, field)
+	fields, err := p.Object(raw, field)
 	if err != nil {
 		return err
 	}
 	var haveCount, havePoints, haveMult bool
 	for _, f := range fields {
-		sub := field + "." + f.key
-		switch f.key {
+		sub := field + "." + f.Key
+		switch f.Key {
 		case "count":
-			n, err := p.whole(f.val, sub)
+			n, err := p.Whole(f.Val, sub)
 			if err != nil {
 				return err
 			}
 			if n < 0 {
-				return p.errorf(sub, "%d is negative", n)
+				return p.Errorf(sub, "%d is negative", n)
 			}
 			if n > maxCount {
-				return p.errorf(sub, "%d is more than %d", n, maxCount)
+				return p.Errorf(sub, "%d is more than %d", n, maxCount)
 			}
 			t.Count[tt], haveCount = n, true
 		case "points":
-			sides, err := p.object(f.val, sub)
+			sides, err := p.Object(f.Val, sub)
 			if err != nil {
 				return err
 			}
 			var have [2]bool
 			for _, s := range sides {
 				side := -1
-				switch s.key {
+				switch s.Key {
 				case "dark":
 					side = 0
 				case "light":
 					side = 1
 				default:
-					return p.errorf(sub+"."+s.key, "unknown field (fields: dark, light)")
+					return p.Errorf(sub+"."+s.Key, "unknown field (fields: dark, light)")
 				}
-				n, err := p.whole(s.val, sub+"."+s.key)
+				n, err := p.Whole(s.Val, sub+"."+s.Key)
 				if err != nil {
 					return err
 				}
 				if n < 0 {
-					return p.errorf(sub+"."+s.key, "%d is negative", n)
+					return p.Errorf(sub+"."+s.Key, "%d is negative", n)
 				}
 				if n > maxPoints {
-					return p.errorf(sub+"."+s.key, "%d is more than %d", n, maxPoints)
+					return p.Errorf(sub+"."+s.Key, "%d is more than %d", n, maxPoints)
 				}
 				t.Points[tt][side], have[side] = n, true
 			}
 			if !have[0] {
-				return p.errorf(sub+".dark", "missing")
+				return p.Errorf(sub+".dark", "missing")
 			}
 			if !have[1] {
-				return p.errorf(sub+".light", "missing")
+				return p.Errorf(sub+".light", "missing")
 			}
 			havePoints = true
 		case "multiplier":
 			if !tt.Civilization() {
-				return p.errorf(sub, "%s is a space tile: only civilization tiles carry a multiplier (T5)", tt)
+				return p.Errorf(sub, "%s is a space tile: only civilization tiles carry a multiplier (T5)", tt)
 			}
-			n, err := p.whole(f.val, sub)
+			n, err := p.Whole(f.Val, sub)
 			if err != nil {
 				return err
 			}
 			if n < 1 || n > maxMultiplier {
-				return p.errorf(sub, "%d is outside 1..%d (1 means no multiplier)", n, maxMultiplier)
+				return p.Errorf(sub, "%d is outside 1..%d (1 means no multiplier)", n, maxMultiplier)
 			}
 			t.Multiplier[tt], haveMult = n, true
 		default:
-			return p.errorf(sub, "unknown field (fields: count, points, multiplier)")
+			return p.Errorf(sub, "unknown field (fields: count, points, multiplier)")
 		}
 	}
 	switch {
 	case !haveCount:
-		return p.errorf(field+".count", "missing")
+		return p.Errorf(field+".count", "missing")
 	case !havePoints:
-		return p.errorf(field+".points", "missing")
+		return p.Errorf(field+".points", "missing")
 	case tt.Civilization() && !haveMult:
-		return p.errorf(field+".multiplier", "missing (a civilization tile needs one; 1 means none)")
+		return p.Errorf(field+".multiplier", "missing (a civilization tile needs one; 1 means none)")
 	}
 	return nil
-}
-
-type member struct {
-	key string
-	val json.RawMessage
-}
-
-// object reads a JSON object keeping its members in order, rejecting
-// anything else and keys given twice (which encoding/json would silently
-// let the last one win).
-func (p *tableParser) object(raw []byte, field string) ([]member, error) {
-	name := field
-	if name == "" {
-		name = "the file"
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	tok, err := dec.Token()
-	if d, ok := tok.(json.Delim); err != nil || !ok || d != '{' {
-		return nil, p.errorf(field, "want an object, got %s", short(raw))
-	}
-	var out []member
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, p.errorf(field, "bad JSON: %v", err)
-		}
-		key := tok.(string) // object keys are strings once the JSON is valid
-		var val json.RawMessage
-		if err := dec.Decode(&val); err != nil {
-			return nil, p.errorf(joinField(field, key), "bad JSON: %v", err)
-		}
-		for _, m := range out {
-			if m.key == key {
-				return nil, p.errorf(joinField(field, key), "given twice in %s", name)
-			}
-		}
-		out = append(out, member{key, val})
-	}
-	return out, nil
-}
-
-// whole reads a JSON integer.
-func (p *tableParser) whole(raw json.RawMessage, field string) (int, error) {
-	s := strings.TrimSpace(string(raw))
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return 0, p.errorf(field, "want a whole number, got %s", short(raw))
-	}
-	return n, nil
-}
-
-func joinField(field, key string) string {
-	if field == "" {
-		return key
-	}
-	return field + "." + key
-}
-
-// short quotes a JSON value for an error message, cut if long.
-func short(raw []byte) string {
-	var b bytes.Buffer
-	s := strings.TrimSpace(string(raw))
-	if json.Compact(&b, raw) == nil {
-		s = b.String()
-	}
-	if len(s) > 40 {
-		s = s[:37] + "..."
-	}
-	return s
-}
-
-func lineCol(data []byte, off int64) (line, col int) {
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	line, col = 1, 1
-	for _, b := range data[:off] {
-		if b == '\n' {
-			line++
-			col = 1
-		} else {
-			col++
-		}
-	}
-	return line, col
 }
