@@ -1,0 +1,65 @@
+package openscience
+
+// Evaluate estimates each seat's final credits (game.Evaluator), for
+// greedy bots and search cut-offs: the credits held, the collection under
+// way, and what the team can still earn: its best collection a turn,
+// times the turns it may still get, discounted because the stock is
+// shared and rounds end early.
+func (s *State) Evaluate(dst []float64) []float64 {
+	dst = dst[:0]
+	n := s.n()
+	rounds := s.r.cards.Rounds
+	// Turns each seat may still take: the rounds after this one at
+	// turnsPerRound each, and about half a round of this one.
+	const turnsPerRound = 2.5
+	left := float64(rounds-int(s.round)) * turnsPerRound
+	if s.round > 0 && s.phase != phaseEvent {
+		left += turnsPerRound / 2
+	}
+	if s.phase == phaseOver {
+		left = 0
+	}
+	for q := range n {
+		v := float64(s.credits[q])
+		if s.phase == phaseCollect && q == int(s.toMove) {
+			for t := range int(s.step) {
+				v += float64(s.amount[t])
+			}
+		}
+		v += 0.6 * left * s.potential(q)
+		dst = append(dst, v)
+	}
+	return dst
+}
+
+// potential is the most seat q's team could collect in one turn with
+// plenty of stock: a collaboration of the whole team when its roles can
+// take the Discovery Driver's level (D plus one bonus per role), else the
+// best independent action (O13, O14).
+func (s *State) potential(q int) float64 {
+	t := &s.team[q]
+	capSum, roles, best := 0, 0, 0
+	for k := range NumRoles {
+		for l := range levels {
+			c := int(t[k][l])
+			if c == 0 {
+				continue
+			}
+			roles += c
+			switch Role(k) {
+			case TransparencyChampion:
+				capSum += c * min(l, NumResources)
+				best = max(best, min(l, NumResources))
+			case SocialGlue:
+			default:
+				capSum += c * l
+				best = max(best, l)
+			}
+		}
+	}
+	d := int(s.driver[q])
+	if capSum >= d {
+		return float64(max(best, d+roles))
+	}
+	return float64(best)
+}

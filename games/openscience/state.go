@@ -1,0 +1,506 @@
+package openscience
+
+import (
+	"fmt"
+	"math/bits"
+	"reflect"
+
+	"github.com/commons-games/commons/game"
+)
+
+// phase is where a game stands.
+type phase int8
+
+const (
+	phasePick    phase = iota // a seat picks its Specialist (O5)
+	phaseDeal                 // chance: a seat draws its first role (O5)
+	phaseEvent                // chance: the round's Event is revealed (O6, O7)
+	phaseStep1                // upskill (its form) or hire (O10, O11)
+	phaseRaise                // the role, or roles, an upskill raises (O17)
+	phaseHire                 // chance: the hired card (O11)
+	phaseCollect              // the choices of a collection (O12-O17)
+	phaseOver
+)
+
+// Upskill forms (O10).
+const (
+	formOne    = 1 // one role +2
+	formTwo    = 2 // two different roles +1 each
+	formDriver = 3 // the Discovery Driver +1
+)
+
+// levels is the width of a team's column of levels: 0..maxRoleLevel.
+const levels = maxRoleLevel + 1
+
+// Action numbering of a seat's moves (docs/rules/open-science-alliance.md,
+// "Action numbers"). Chance outcomes are a role (0..5) at a deal or a hire
+// and an Event's index in the cards at a reveal.
+const (
+	actPick     = 0                          // + Specialist role, 0..3 (O5)
+	actHire     = 4                          // O11
+	actUpOne    = 5                          // O10: one role +2
+	actUpTwo    = 6                          // O10: two roles +1
+	actUpDriver = 7                          // O10: the Discovery Driver +1
+	actRaise    = 8                          // + role*levels + level (O17)
+	actNothing  = actRaise + NumRoles*levels // collect nothing (O12, O17)
+	actAmount   = actNothing + 1             // + amount of the step's type, 0..maxStock
+	actCredit   = actAmount + maxStock + 1   // + 0 nobody, or 1 + the receiving seat (O15, O17)
+	nActions    = actCredit + 1 + maxPlayers
+)
+
+// How rounds ended (O8), for observations and the lab.
+const (
+	endDepleted = iota // two resource types at 0
+	endIdle            // a lap of turns without a collection
+)
+
+// State is a position of Open Science Alliance. Apart from the shared
+// rules it is a plain value: Clone copies it, and Apply and LegalActions
+// allocate nothing.
+type State struct {
+	r      *rules // shared, never changed
+	phase  phase
+	toMove int8
+	first  int8 // the round's first player (O7)
+	round  int8 // rounds begun; the current one once its Event is out
+	idle   int8 // turns in a row without a collection (O8)
+	// depleted marks, under round-end=full-circle, that two types have
+	// been at 0 this round (O8).
+	depleted bool
+	form     int8 // the upskill form being made (phaseRaise)
+	raised   int8 // formTwo: the first role chosen (role*levels+level), -1 before
+	step     int8 // the collection's next choice: 0..3 the amount of g, p, y, b; 4 the receiver
+	amount   [NumResources]int8
+	// choices is the legal values of the collection's current choice:
+	// bit v for an amount v, or bit 0 for nobody and bit 1+q for seat q
+	// at the receiver. It is worked out once when the choice comes up.
+	choices uint64
+	event   int8            // the current Event's index, -1 before the first
+	used    uint32          // Events revealed so far, bit per index (O6)
+	history [maxRounds]int8 // the Events of the rounds in order
+	stock   [NumResources]int8
+	deck    [NumRoles]int8
+	deckN   int8
+	ends    [2]int8 // rounds ended by endDepleted and endIdle
+	credits [maxPlayers]int32
+	driver  [maxPlayers]int8
+	team    [maxPlayers][NumRoles][levels]uint8 // role cards by role and level
+}
+
+func newState(r *rules) *State {
+	s := &State{r: r, phase: phasePick, raised: -1, event: -1}
+	for k, n := range r.cards.Deck {
+		s.deck[k] = int8(n)
+		s.deckN += int8(n)
+	}
+	for p := range r.players {
+		s.driver[p] = int8(r.cards.DriverStart) // O5
+	}
+	return s
+}
+
+// Config returns the configuration the game was made with.
+func (s *State) Config() game.Config { return s.r.cfg }
+
+// CurrentPlayer returns the seat to move, Chance or Terminal.
+func (s *State) CurrentPlayer() game.Player {
+	switch s.phase {
+	case phaseDeal, phaseEvent, phaseHire:
+		return game.Chance
+	case phaseOver:
+		return game.Terminal
+	}
+	return game.Player(s.toMove)
+}
+
+// Clone returns an independent copy.
+func (s *State) Clone() game.State { c := *s; return &c }
+
+// CopyFrom makes s a copy of src (game.Copier).
+func (s *State) CopyFrom(src game.State) { *s = *src.(*State) }
+
+// Equal reports whether other is the same position of a game with the
+// same rules (game.Equaler); states made by separate calls of New share no
+// rules pointer, so the rules are compared by value.
+func (s *State) Equal(other game.State) bool {
+	o, ok := other.(*State)
+	if !ok {
+		return false
+	}
+	a, b := *s, *o
+	a.r, b.r = nil, nil
+	return a == b && (s.r == o.r || reflect.DeepEqual(*s.r, *o.r))
+}
+
+func (s *State) n() int { return s.r.players }
+
+// restriction is the current Event's restriction.
+func (s *State) restriction() Restriction {
+	if s.event < 0 {
+		return NoRestriction
+	}
+	return s.r.cards.Events[s.event].Restriction
+}
+
+// Upskill and hire possibilities of the seat to move (O10, O11).
+
+func (s *State) canUpOne() bool {
+	t := &s.team[s.toMove]
+	for k := range NumRoles {
+		for l := 0; l <= s.r.cards.RoleMax-2; l++ {
+			if t[k][l] > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (s *State) canUpTwo() bool {
+	t := &s.team[s.toMove]
+	n := 0
+	for k := range NumRoles {
+		for l := 0; l <= s.r.cards.RoleMax-1; l++ {
+			n += int(t[k][l])
+		}
+	}
+	return n >= 2
+}
+
+func (s *State) canUpDriver() bool { return int(s.driver[s.toMove]) < s.r.cards.DriverMax }
+
+func (s *State) canHire() bool { return s.deckN > 0 && s.restriction() != NoHiring }
+
+func (s *State) canStep1() bool {
+	return s.canHire() || s.canUpDriver() || s.canUpTwo() || s.canUpOne()
+}
+
+// raisable reports whether role index i (role*levels+level) may be the
+// role of the pending upskill: form one needs a card at RoleMax-2 or less;
+// form two's first choice a card at RoleMax-1 or less with a second card
+// after it, and its second choice a card at or after the first (a second
+// card of the same role and level when it is the same index). Choosing the
+// pair in ascending order makes each pair one sequence of moves.
+func (s *State) raisable(i int) bool {
+	k, l := i/levels, i%levels
+	t := &s.team[s.toMove]
+	if t[k][l] == 0 {
+		return false
+	}
+	if s.form == formOne {
+		return l <= s.r.cards.RoleMax-2
+	}
+	if l > s.r.cards.RoleMax-1 {
+		return false
+	}
+	if s.raised >= 0 {
+		return i > int(s.raised) || (i == int(s.raised) && t[k][l] >= 2)
+	}
+	if t[k][l] >= 2 {
+		return true
+	}
+	for j := i + 1; j < NumRoles*levels; j++ {
+		if j%levels <= s.r.cards.RoleMax-1 && t[j/levels][j%levels] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// LegalActions appends the legal moves, or the chance outcomes, in
+// ascending order.
+func (s *State) LegalActions(buf []game.Action) []game.Action {
+	buf = buf[:0]
+	switch s.phase {
+	case phasePick:
+		for k := range KnowledgeLiberator + 1 {
+			if s.deck[k] > 0 {
+				buf = append(buf, game.Action(actPick+k))
+			}
+		}
+	case phaseDeal, phaseHire:
+		for k := range NumRoles {
+			if s.deck[k] > 0 {
+				buf = append(buf, game.Action(k))
+			}
+		}
+	case phaseEvent:
+		for e := range s.r.cards.Events {
+			if s.used&(1<<e) == 0 {
+				buf = append(buf, game.Action(e))
+			}
+		}
+	case phaseStep1:
+		if s.canHire() {
+			buf = append(buf, actHire)
+		}
+		if s.canUpOne() {
+			buf = append(buf, actUpOne)
+		}
+		if s.canUpTwo() {
+			buf = append(buf, actUpTwo)
+		}
+		if s.canUpDriver() {
+			buf = append(buf, actUpDriver)
+		}
+	case phaseRaise:
+		for i := range NumRoles * levels {
+			if s.raisable(i) {
+				buf = append(buf, game.Action(actRaise+i))
+			}
+		}
+	case phaseCollect:
+		base := game.Action(actAmount)
+		if s.step == 0 {
+			buf = append(buf, actNothing)
+		} else if s.step == NumResources {
+			base = actCredit
+		}
+		for m := s.choices; m != 0; m &= m - 1 {
+			buf = append(buf, base+game.Action(bits.TrailingZeros64(m)))
+		}
+	}
+	return buf
+}
+
+// ChanceOutcomes lists the chance outcomes with their probabilities: a
+// card of the role deck, each card equally likely (O5, O11), or one of the
+// Events not yet revealed, each equally likely (O6: drawing the round's
+// Event from those left is drawing six at the start and turning them up
+// one by one).
+func (s *State) ChanceOutcomes(buf []game.ChanceOutcome) []game.ChanceOutcome {
+	buf = buf[:0]
+	switch s.phase {
+	case phaseDeal, phaseHire:
+		for k := range NumRoles {
+			if s.deck[k] > 0 {
+				buf = append(buf, game.ChanceOutcome{Action: game.Action(k), P: float64(s.deck[k]) / float64(s.deckN)})
+			}
+		}
+	case phaseEvent:
+		left := len(s.r.cards.Events) - bits.OnesCount32(s.used)
+		for e := range s.r.cards.Events {
+			if s.used&(1<<e) == 0 {
+				buf = append(buf, game.ChanceOutcome{Action: game.Action(e), P: 1 / float64(left)})
+			}
+		}
+	}
+	return buf
+}
+
+// Apply plays a move or a chance outcome; an illegal one changes nothing
+// and says why.
+func (s *State) Apply(a game.Action) error {
+	if err := s.check(a); err != nil {
+		return err
+	}
+	switch s.phase {
+	case phasePick: // O5
+		k := int(a - actPick)
+		s.deck[k]--
+		s.deckN--
+		s.team[s.toMove][k][0]++
+		s.toMove++
+		if int(s.toMove) == s.n() {
+			s.phase, s.toMove = phaseDeal, 0
+		}
+	case phaseDeal: // O5
+		s.take(int(a))
+		s.toMove++
+		if int(s.toMove) == s.n() {
+			s.phase, s.toMove = phaseEvent, 0
+		}
+	case phaseEvent: // O6, O7
+		e := &s.r.cards.Events[a]
+		s.event = int8(a)
+		s.used |= 1 << a
+		s.history[s.round] = int8(a)
+		for t := range NumResources {
+			s.stock[t] = int8(e.Levels[t]) // leftovers of the last round are gone
+		}
+		s.round++
+		s.toMove, s.idle, s.depleted = s.first, 0, false
+		s.startTurn()
+	case phaseStep1:
+		switch a {
+		case actHire: // O11
+			s.phase = phaseHire
+		case actUpDriver: // O10
+			s.driver[s.toMove]++
+			s.startCollect()
+		default:
+			s.phase, s.form, s.raised = phaseRaise, int8(a-actUpOne+formOne), -1
+		}
+	case phaseRaise: // O10
+		i := int(a - actRaise)
+		switch {
+		case s.form == formOne:
+			s.raise(i, 2)
+		case s.raised < 0:
+			s.raised = int8(i)
+			return nil
+		default:
+			s.raise(int(s.raised), 1)
+			s.raise(i, 1)
+		}
+		s.form, s.raised = 0, -1
+		s.startCollect()
+	case phaseHire: // O11
+		s.take(int(a))
+		s.startCollect()
+	case phaseCollect:
+		switch {
+		case a == actNothing: // O12
+			s.idle++
+			s.endTurn()
+		case s.step < NumResources:
+			s.amount[s.step] = int8(a - actAmount)
+			s.step++
+			s.choices = s.collectChoices()
+		default:
+			s.collect(int(a-actCredit) - 1)
+			s.idle = 0
+			s.endTurn()
+		}
+	}
+	return nil
+}
+
+// take gives the seat to move the role card drawn from the deck.
+func (s *State) take(k int) {
+	s.deck[k]--
+	s.deckN--
+	s.team[s.toMove][k][0]++
+}
+
+// raise raises the seat to move's role card at index i by d levels.
+func (s *State) raise(i, d int) {
+	t := &s.team[s.toMove]
+	k, l := i/levels, i%levels
+	t[k][l]--
+	t[k][l+d]++
+}
+
+// startTurn begins the turn of the seat to move: step (1), skipped only
+// when neither upskilling nor hiring is possible (O11).
+func (s *State) startTurn() {
+	if s.canStep1() {
+		s.phase = phaseStep1
+		return
+	}
+	s.startCollect()
+}
+
+func (s *State) startCollect() {
+	s.phase, s.step, s.amount = phaseCollect, 0, [NumResources]int8{}
+	s.choices = s.collectChoices()
+}
+
+// collect takes the chosen amounts from the stock as research credits,
+// one passing to seat q (-1: nobody) for its Specialist's help (O15).
+func (s *State) collect(q int) {
+	total := int32(0)
+	for t, a := range s.amount {
+		s.stock[t] -= a
+		total += int32(a)
+	}
+	if q >= 0 {
+		total--
+		s.credits[q]++
+	}
+	s.credits[s.toMove] += total
+}
+
+// endTurn ends the seat to move's turn and, when O8 says so, the round.
+func (s *State) endTurn() {
+	s.step, s.amount, s.choices = 0, [NumResources]int8{}, 0
+	empty := 0
+	for _, n := range s.stock {
+		if n == 0 {
+			empty++
+		}
+	}
+	next := int8((int(s.toMove) + 1) % s.n())
+	switch {
+	case empty >= 2 && !s.r.fullCircle:
+		s.endRound(endDepleted)
+	case int(s.idle) >= s.n():
+		s.endRound(endIdle)
+	case s.r.fullCircle && (s.depleted || empty >= 2) && next == s.first:
+		s.endRound(endDepleted)
+	default:
+		if empty >= 2 {
+			s.depleted = true
+		}
+		s.toMove = next
+		s.startTurn()
+	}
+}
+
+// endRound ends the round; after the last the game is over (O9), else the
+// next round's first player is one seat further clockwise (O7).
+func (s *State) endRound(why int) {
+	s.ends[why]++
+	if int(s.round) == s.r.cards.Rounds {
+		s.phase = phaseOver
+		return
+	}
+	s.first = int8((int(s.first) + 1) % s.n())
+	s.phase = phaseEvent
+}
+
+// check says why action a is not legal now, or returns nil.
+func (s *State) check(a game.Action) error {
+	switch s.phase {
+	case phaseOver:
+		return fmt.Errorf("action %d: the game is over", a)
+	case phaseDeal, phaseHire:
+		if a < 0 || a >= NumRoles || s.deck[a] == 0 {
+			return fmt.Errorf("chance outcome %d is not possible at %s: %s", a, s.chanceWhat(), s.deckWhat())
+		}
+		return nil
+	case phaseEvent:
+		if a < 0 || int(a) >= len(s.r.cards.Events) || s.used&(1<<a) != 0 {
+			return fmt.Errorf("chance outcome %d is not possible at %s: the Events left are %s", a, s.chanceWhat(), s.eventsLeft())
+		}
+		return nil
+	}
+	if a < 0 || a >= nActions {
+		return fmt.Errorf("action %d: no such move", a)
+	}
+	if s.legal(a) {
+		return nil
+	}
+	return s.whyIllegal(a)
+}
+
+// legal reports whether a is a legal move of the seat to move.
+func (s *State) legal(a game.Action) bool {
+	switch s.phase {
+	case phasePick:
+		return a >= actPick && a <= actPick+game.Action(KnowledgeLiberator) && s.deck[a-actPick] > 0
+	case phaseStep1:
+		switch a {
+		case actHire:
+			return s.canHire()
+		case actUpOne:
+			return s.canUpOne()
+		case actUpTwo:
+			return s.canUpTwo()
+		case actUpDriver:
+			return s.canUpDriver()
+		}
+	case phaseRaise:
+		return a >= actRaise && a < actNothing && s.raisable(int(a-actRaise))
+	case phaseCollect:
+		switch {
+		case a == actNothing:
+			return s.step == 0
+		case a >= actAmount && a < actCredit:
+			return s.step < NumResources && s.choices&(1<<(a-actAmount)) != 0
+		case a >= actCredit:
+			return s.step == NumResources && s.choices&(1<<(a-actCredit)) != 0
+		}
+	}
+	return false
+}
