@@ -424,10 +424,10 @@ func (s *State) endTurn() {
 	switch {
 	case empty >= 2 && !s.r.fullCircle:
 		s.endRound(endDepleted)
-	case int(s.idle) >= s.n():
-		s.endRound(endIdle)
 	case s.r.fullCircle && (s.depleted || empty >= 2) && next == s.first:
 		s.endRound(endDepleted)
+	case int(s.idle) >= s.n():
+		s.endRound(endIdle)
 	default:
 		if empty >= 2 {
 			s.depleted = true
