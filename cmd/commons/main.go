@@ -67,6 +67,7 @@ func init() {
 			"commons play source --seat 2=mcts:time=1s   # against a search bot that thinks a second a move",
 			"commons play breaking-head --players 4 --seat all=human   # four people at one screen",
 			"commons play 3io --players 3 --seat 1=greedy --seat 2=human --seat 3=mcts",
+			"commons play open-science-alliance --players 3 --seat 2=mcts --seat 3=greedy",
 			"commons play source --seat all=random --seed 7 --save game.json   # bots only, no terminal needed",
 			"",
 			"At the prompt: a move in the game's notation (docs/rules/GAME.md), ? for the",
@@ -76,6 +77,7 @@ func init() {
 		{name: "bench", summary: "measure random playouts (or a bot's search) per second", run: runBench, bots: true, examples: []string{
 			"commons bench source                        # 1000 random games",
 			"commons bench breaking-head --players 6 --games 5000 --json",
+			"commons bench open-science-alliance --players 4",
 			"commons bench source --bot mcts:iterations=2000   # a search against as many bare playouts",
 		}},
 		{name: "arena", summary: "rank bots by playing them against each other", run: runArena, bots: true, examples: []string{
