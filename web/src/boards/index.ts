@@ -3,6 +3,7 @@
 import { BoardFactory } from "./board";
 import { breakinghead } from "./breakinghead";
 import { generic } from "./generic";
+import { openscience } from "./openscience";
 import { source } from "./source";
 import { threeio } from "./threeio";
 
@@ -10,6 +11,7 @@ const boards: Record<string, BoardFactory> = {
   source,
   "3io": threeio,
   "breaking-head": breakinghead,
+  "open-science-alliance": openscience,
 };
 
 export function boardFor(game: string): BoardFactory {
