@@ -107,6 +107,9 @@ func TestOpenScienceAgainstBotsOnPhone(t *testing.T) {
 		if kind == "step1" || kind == "pick" {
 			turns++
 		}
+		if kind == "step1" && turns == 3 {
+			p.screenshot("openscience-phone-step1.png", "")
+		}
 		if kind == "amount" && !shot && turns >= 3 {
 			shot = true
 			p.screenshot("openscience-phone-collect.png", "")
@@ -403,7 +406,7 @@ func TestOpenScienceSocialGlueCredit(t *testing.T) {
 		t.Errorf("after the upskill seat 1's team is %v, want %v", after.Cards, want)
 	}
 	// The log in words, the notation kept.
-	for _, want := range []string{"collect p3 → 3 open research software", "passes 1 credit to Seat 2 (bea) (credit 2)", "raises the Social Glue at level 0 (raise SG0)"} {
+	for _, want := range []string{"collects p3 → 3 open research software", "passes 1 credit to Seat 2 (bea) (credit 2)", "raises the Social Glue at level 0 (raise SG0)"} {
 		if !slices.ContainsFunc(after.Log, func(l string) bool { return strings.Contains(l, want) }) {
 			t.Errorf("the log has no %q: %q", want, after.Log)
 		}

@@ -108,10 +108,10 @@ const restrictionText = (r: string) => restrictionWords[r] || r.replace(/-/g, " 
 
 // The step-1 moves in plain words.
 const step1Words: Record<string, [string, string]> = {
-  hire: ["Hire", "draw a role card (level 0)"],
+  hire: ["Hire", "draw a role card"],
   "upskill +2": ["Upskill +2", "one role up by 2"],
   "upskill +1+1": ["Upskill +1 +1", "two roles up by 1 each"],
-  "upskill DD": ["Upskill the Driver", "Discovery Driver up by 1"],
+  "upskill DD": ["Upskill Driver", "Discovery Driver up by 1"],
 };
 const STEP1 = ["hire", "upskill +2", "upskill +1+1", "upskill DD"];
 
@@ -190,7 +190,7 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
       role: "group", "aria-label": `${typeTitle[t]} (${t}): ${stock} in stock` + (taking !== undefined ? `, collecting ${taking}` : ""),
     },
       h("div", { class: "osa-counter-head" }, h("span", { class: "osa-letter", "aria-hidden": "true" }, LETTERS[i]), h("span", {}, typeTitle[t])),
-      pips(t, stock, Math.max(level, stock), taking || 0),
+      pips(t, o.round === 0 ? "–" : String(stock), stock, Math.max(level, stock), taking || 0),
       h("div", { class: "osa-counter-sub" }, sub),
       amounts.length ? h("div", { class: "osa-amounts" }, ...amounts.map((n) => {
         const m = LETTERS[i] + n;
@@ -204,10 +204,10 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
   // pips draws a counter: the stock as a big number and one pip per
   // resource of the round, filled while in stock, ringed when being
   // collected, faint when gone.
-  function pips(t: Type, stock: number, level: number, taking: number): SVGElement {
+  function pips(t: Type, label: string, stock: number, level: number, taking: number): SVGElement {
     const svg = s("svg", { viewBox: "0 0 120 48", class: "osa-pips", "aria-hidden": "true" });
     svg.append(s("circle", { cx: 22, cy: 24, r: 19, class: "osa-token" }));
-    svg.append(s("text", { x: 22, y: 31, class: "osa-stock" }, String(stock)));
+    svg.append(s("text", { x: 22, y: 31, class: "osa-stock" }, label));
     if (level <= 18) {
       const perRow = 6, gap = 11.5;
       const rows = Math.max(1, Math.ceil(level / perRow));
@@ -446,7 +446,7 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
       const amount = m.match(/^([gpyb])(\d+)$/);
       if (amount) {
         const t = TYPES[LETTERS.indexOf(amount[1])];
-        return `collect ${m} → ${amountWords(t, Number(amount[2]))}`;
+        return `collects ${m} → ${amountWords(t, Number(amount[2]))}`;
       }
       switch (w[0]) {
         case "pick": return `picks ${roleName(w[1])} (${m})`;
