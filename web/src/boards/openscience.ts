@@ -148,7 +148,7 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
 
     fill(root,
       eventHeader(o),
-      h("div", { class: "osa-counters" }, ...TYPES.map((t, i) => counter(v, o, t, i, legal))),
+      h("div", { class: "osa-counters" }, ...TYPES.map((t, i) => counter(v, o, t, i))),
       actionBar(v, o, mine),
       h("div", { class: "osa-teams" }, ...o.seats.map((sv) => team(v, o, sv, legal))));
     drawPanel(v, o);
@@ -174,7 +174,7 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
         ` · ${host.name(o.first)} began the round`));
   }
 
-  function counter(v: View, o: Obs, t: Type, i: number, legal: Set<string>): HTMLElement {
+  function counter(v: View, o: Obs, t: Type, i: number): HTMLElement {
     const stock = o.stock[t];
     const level = o.event ? o.event.levels[t] : 0;
     const chosen = o.collecting?.chosen || [];
