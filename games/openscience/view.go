@@ -28,6 +28,8 @@ type Observation struct {
 	Chance string `json:"chance,omitempty"`
 	Round  int    `json:"round"` // the current round, 0 before the first
 	Rounds int    `json:"rounds"`
+	// Levels are the highest levels of the cards in play (O4).
+	Levels LevelLimits `json:"levels"`
 	// First is the current round's first player (O7).
 	First int `json:"first"`
 	// Event is the current round's Event.
@@ -51,6 +53,13 @@ type Observation struct {
 	RoundsEnded map[string]int `json:"rounds_ended"`
 	// Returns are the results at the end (O9).
 	Returns []float64 `json:"returns,omitempty"`
+}
+
+// LevelLimits are the highest levels of a role and of the Discovery
+// Driver (O4: 4 and 6, unless a cards file says otherwise).
+type LevelLimits struct {
+	RoleMax   int `json:"role_max"`
+	DriverMax int `json:"driver_max"`
 }
 
 // Amounts are resource counts by type.
@@ -112,6 +121,7 @@ func (s *State) observe(p game.Player) *Observation {
 	o := &Observation{
 		Game: info.Name, Players: s.n(), RoundEnd: s.r.cfg.Options.Get(OptRoundEnd),
 		Phase: phaseNames[s.phase], Round: int(s.round), Rounds: s.r.cards.Rounds,
+		Levels: LevelLimits{s.r.cards.RoleMax, s.r.cards.DriverMax},
 		First: int(s.first) + 1, Stock: amounts(s.stock), Deck: map[string]int{}, DeckSize: int(s.deckN),
 		Idle: int(s.idle), Past: []string{},
 		RoundsEnded: map[string]int{"depleted": int(s.ends[endDepleted]), "idle": int(s.ends[endIdle])},

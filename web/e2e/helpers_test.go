@@ -21,6 +21,7 @@ import (
 	"github.com/commons-games/commons/bot"
 	_ "github.com/commons-games/commons/games/all"
 	"github.com/commons-games/commons/server"
+	"github.com/commons-games/commons/store"
 	"github.com/commons-games/commons/store/sqlite"
 	"github.com/commons-games/commons/web"
 )
@@ -127,6 +128,9 @@ func artifacts(t *testing.T) string {
 type app struct {
 	t   *testing.T
 	url string
+	// store is the server's store, for a test that writes a match into
+	// it (a log of its choosing) before a page opens it.
+	store store.Store
 }
 
 func startApp(t *testing.T) *app {
@@ -160,7 +164,7 @@ func startApp(t *testing.T) *app {
 		hs.Close()
 		st.Close()
 	})
-	return &app{t: t, url: hs.URL}
+	return &app{t: t, url: hs.URL, store: st}
 }
 
 type testWriter struct{ t *testing.T }

@@ -3,10 +3,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"log/slog"
-	"net/http"
-	"net/http/httptest"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,12 +12,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/commons-games/commons/bot"
 	"github.com/commons-games/commons/game"
-	"github.com/commons-games/commons/server"
 	"github.com/commons-games/commons/store"
-	"github.com/commons-games/commons/store/sqlite"
-	"github.com/commons-games/commons/web"
 )
 
 // osaButtons lists the moves the Open Science Alliance board offers as
@@ -271,7 +263,8 @@ func osaKind(m string) string {
 // software came through its Code Conjurer. Seat 1 had 2 credits and
 // earns 4 - 1; seat 2 gets 1.
 func TestOpenScienceSocialGlueCredit(t *testing.T) {
-	a, st := startAppWithStore(t)
+	a := startApp(t)
+	st := a.store
 	g, err := game.Lookup("open-science-alliance")
 	if err != nil {
 		t.Fatal(err)
@@ -424,41 +417,4 @@ func TestOpenScienceSocialGlueCredit(t *testing.T) {
 		t.Errorf("the server has credits %v, want [5 1]", got)
 	}
 	p.screenshot("openscience-after-credit.png", "")
-}
-
-// startAppWithStore is startApp with the server's store at hand, for a
-// test that writes a match into it (a log of its choosing); the server
-// is composed the same way.
-func startAppWithStore(t *testing.T) (*app, store.Store) {
-	t.Helper()
-	needBrowser(t)
-	ctx := context.Background()
-	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "commons.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(server.Config{
-		Store: st, NewBot: bot.New, BotTime: 5 * time.Second,
-		Logger: slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn})),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	mux := http.NewServeMux()
-	api := srv.Handler()
-	mux.Handle("/api/", api)
-	mux.Handle("/healthz", api)
-	mux.Handle("/", web.Handler())
-	hs := httptest.NewServer(mux)
-	t.Cleanup(func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		srv.Shutdown(sctx)
-		hs.Close()
-		st.Close()
-	})
-	return &app{t: t, url: hs.URL}, st
 }

@@ -359,7 +359,7 @@ export function matchView(app: HTMLElement, id: string): () => void {
 function guessGame(st: api.StateMsg): string | null {
   const o = st.observation as Record<string, unknown> | null;
   if (!o) return null;
-  if (o.game === "breaking-head") return "breaking-head";
+  if (typeof o.game === "string") return o.game;
   if ("sectors" in o) return "3io";
   if ("board" in o && "colours" in o) return "source";
   return null;

@@ -52,6 +52,7 @@ interface Obs {
   chance?: string;
   round: number;
   rounds: number;
+  levels: { role_max: number; driver_max: number };
   first: number;
   event?: { name: string; levels: Amounts; restriction: string };
   past: string[];
@@ -324,7 +325,7 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
       }
       const move = raising && !isFirst && legal.has("raise " + key) ? "raise " + key : undefined;
       const by = o.upskill?.form === "+2" ? 2 : 1;
-      return roleCard(r.code, r.level, 4, sv.seat, move ? { move, by, aria: `Raise ${roleName(r.code)} from level ${r.level} to ${r.level + by} (${move})` } : undefined, isFirst);
+      return roleCard(r.code, r.level, o.levels.role_max, sv.seat, move ? { move, by, aria: `Raise ${roleName(r.code)} from level ${r.level} to ${r.level + by} (${move})` } : undefined, isFirst);
     });
     const winner = o.status === "over" && (o.returns?.[sv.seat - 1] || 0) > 0;
     return h("section", {
@@ -337,7 +338,7 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
         o.event && sv.seat === o.first && o.status !== "over" ? h("span", { class: "osa-badge first", title: "the round's first player" }, `began round ${o.round}`) : null,
         winner ? h("span", { class: "osa-badge win" }, "winner") : null,
         h("span", { class: "osa-credits", "data-credits": sv.credits }, h("strong", {}, String(sv.credits)), sv.credits === 1 ? " credit" : " credits")),
-      h("div", { class: "osa-cards" }, roleCard("DD", sv.driver, 6, sv.seat), ...cardEls));
+      h("div", { class: "osa-cards" }, roleCard("DD", sv.driver, o.levels.driver_max, sv.seat), ...cardEls));
   }
 
   function roleCard(code: string, level: number, max: number, seat: number, raise?: { move: string; aria: string; by: number }, isFirst = false): HTMLElement {
