@@ -7,6 +7,7 @@ package all
 import (
 	_ "github.com/commons-games/commons/games/breakinghead" // Breaking Head
 	_ "github.com/commons-games/commons/games/openscience"  // Open Science Alliance
+	_ "github.com/commons-games/commons/games/opensource"   // Open Source, the Board Game
 	_ "github.com/commons-games/commons/games/source"       // Source
 	_ "github.com/commons-games/commons/games/threeio"      // 3io
 )

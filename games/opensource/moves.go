@@ -1,0 +1,539 @@
+package opensource
+
+import (
+	"github.com/commons-games/commons/game"
+)
+
+// maxExtra bounds the extra dice of a roll: every Agility card of a cards
+// file used twice (Hardware).
+const maxExtra = 2 * maxSetCards
+
+// Action numbering of a seat's moves (docs/rules/open-source-board-game.md,
+// "Action numbers"). Chance outcomes are a tile type (the start tile), a
+// Market Demand card's index (a reveal) and a roll, 32*Y + B for Y yellow
+// and B blue dice (the rest red).
+const (
+	actPlace    = 0                      // + space*3 + turn: in the Commons (G8)
+	actLab      = actPlace + nSpaces*3   // + space*3 + turn: in the seat's Lab (G8)
+	actReturn   = actLab + nSpaces*3     // G9: the tile fits nowhere, back to the supply
+	actLift     = actReturn + 1          // + space: lift a Commons tile (G11)
+	actTake     = actLift + nSpaces      // + type: take from the supply
+	actKeep     = actTake + NumTypes     // + 4*Y + B: the three dice kept (Agility)
+	actCatch    = actKeep + 16           // + 3*from + to: change a die (Bug catching)
+	actRoll     = actCatch + 9           // + extra dice (Agility)
+	actFork     = actRoll + maxExtra + 1 // + type (Forking)
+	actMove     = actFork + NumTypes     // + space: the Commons tile to move (Compatibility)
+	actMoveLab  = actMove + nSpaces      // + space: the Lab tile to move
+	actTo       = actMoveLab + nSpaces   // + space*3 + turn: where it goes
+	actBDFL     = actTo + nSpaces*3      // + card: the BDFL card used
+	actOn       = actBDFL + maxSetCards  // + space: the Commons tile its token goes on
+	actHardware = actOn + nSpaces        // + set: the card used once more
+	actAgain    = actHardware + maxSets  // Productivity: roll and play another tile
+	actDone     = actAgain + 1           // end of phase e
+	actInfra    = actDone + 1            // + set: take the top card of that set
+	actDemand   = actInfra + maxSets     // take the top Market Demand card
+	actPass     = actDemand + 1          // take no reward
+	actExtend   = actPass + 1            // + space: an extra Lab space
+	nActions    = actExtend + nSpaces
+)
+
+// usesOf returns the uses of a power left this turn, over every set with
+// that reward.
+func (s *State) usesOf(pw Power) int { return int(s.power[pw]) }
+
+// setUses sets the uses of set i's cards left this turn.
+func (s *State) setUses(i int, n int8) {
+	s.power[s.r.cards.Sets[i].Reward] += n - s.uses[i]
+	s.uses[i] = n
+}
+
+// spend uses a power n times.
+func (s *State) spend(pw Power, n int) {
+	for i, set := range s.r.cards.Sets {
+		for set.Reward == pw && n > 0 && s.uses[i] > 0 {
+			s.setUses(i, s.uses[i]-1)
+			n--
+		}
+	}
+}
+
+// bdflReady reports whether the seat to move may use its BDFL card k now.
+func (s *State) bdflReady(k int) bool {
+	if s.r.bdfl < 0 || k >= len(s.tokens) || s.tokens[k].owner != s.toMove {
+		return false
+	}
+	return s.bdflUsed&(1<<k) == 0 || s.bdflExtra > 0
+}
+
+// tokenAt returns the BDFL token on Commons space t, -1 if none.
+func (s *State) tokenAt(t space) int {
+	for k, tk := range s.tokens {
+		if tk.at == t && tk.owner >= 0 {
+			return k
+		}
+	}
+	return -1
+}
+
+// lockedFor reports whether the Commons tile at t carries another seat's
+// token, so that seat p may not lift, move or turn it (G11, G15).
+func (s *State) lockedFor(t space, p int8) bool {
+	k := s.tokenAt(t)
+	return k >= 0 && s.tokens[k].owner != p
+}
+
+// LegalActions appends the legal moves, or the chance outcomes, in
+// ascending order.
+func (s *State) LegalActions(buf []game.Action) []game.Action {
+	buf = buf[:0]
+	switch s.phase {
+	case phaseStart:
+		for t := range TileType(NumTypes) {
+			if s.supply[t] > 0 {
+				buf = append(buf, game.Action(t))
+			}
+		}
+	case phaseReveal:
+		for i := range s.r.cards.Demands {
+			if s.drawn&(1<<i) == 0 {
+				buf = append(buf, game.Action(i))
+			}
+		}
+	case phaseRoll:
+		for y := int8(0); y <= s.nDice; y++ {
+			for b := int8(0); y+b <= s.nDice; b++ {
+				if s.rollPossible(y, b) {
+					buf = append(buf, game.Action(32*int(y)+int(b)))
+				}
+			}
+		}
+	case phaseBegin:
+		buf = s.beginMoves(buf)
+	case phaseKeep:
+		for y := int8(0); y <= 3; y++ {
+			for b := int8(0); y+b <= 3; b++ {
+				if s.keepable(y, b) {
+					buf = append(buf, game.Action(actKeep+4*int(y)+int(b)))
+				}
+			}
+		}
+	case phaseDice:
+		buf = s.diceMoves(buf)
+	case phasePlace:
+		buf = s.placeMoves(buf)
+	case phaseAfter:
+		buf = s.moveMoves(buf)
+		buf = s.bdflMoves(buf)
+		if s.usesOf(Productivity) > 0 && s.supplyN > 0 {
+			buf = append(buf, actAgain)
+		}
+		buf = append(buf, actDone)
+	case phaseMove:
+		buf = s.targets(buf)
+	case phaseToken:
+		tiles := s.commons.tiles()
+		forEach(&tiles, func(t space) {
+			if s.tokenAt(t) < 0 {
+				buf = append(buf, game.Action(actOn+int(t)))
+			}
+		})
+	case phaseReward:
+		for _, set := range s.placemat {
+			if set >= 0 && s.infraOK(int(set)) {
+				buf = append(buf, game.Action(actInfra+int(set)))
+			}
+		}
+		sortFrom(buf, 0)
+		if s.demandOK() {
+			buf = append(buf, actDemand)
+		}
+		buf = append(buf, actPass)
+	case phaseExtend:
+		l := &s.labs[s.toMove]
+		f := l.frontier()
+		forEach(&f, func(t space) { buf = append(buf, game.Action(actExtend+int(t))) })
+	}
+	return buf
+}
+
+// sortFrom sorts buf[i:] in place (a few items: insertion sort).
+func sortFrom(buf []game.Action, i int) {
+	for j := i + 1; j < len(buf); j++ {
+		for k := j; k > i && buf[k] < buf[k-1]; k-- {
+			buf[k], buf[k-1] = buf[k-1], buf[k]
+		}
+	}
+}
+
+// beginMoves lists phase a-b (G12): the tiles Compatibility may move, the
+// BDFL cards, Hardware, the rolls with 0 or more Agility dice, and
+// Forking.
+func (s *State) beginMoves(buf []game.Action) []game.Action {
+	for k := range s.usesOf(Agility) + 1 {
+		buf = append(buf, game.Action(actRoll+k))
+	}
+	if s.usesOf(Forking) > 0 {
+		for t := range TileType(NumTypes) {
+			if s.supply[t] > 0 {
+				buf = append(buf, game.Action(actFork+int(t)))
+			}
+		}
+	}
+	buf = s.moveMoves(buf)
+	buf = s.bdflMoves(buf)
+	if s.first && s.usesOf(Hardware) > 0 {
+		for i, set := range s.r.cards.Sets {
+			if set.Reward != Hardware && s.held[s.toMove][i] > 0 {
+				buf = append(buf, game.Action(actHardware+i))
+			}
+		}
+	}
+	return buf
+}
+
+// beginHasChoice reports whether phase a-b offers more than a plain roll.
+func (s *State) beginHasChoice() bool {
+	if s.usesOf(Agility) > 0 || s.usesOf(Forking) > 0 || (s.first && s.usesOf(Hardware) > 0) {
+		return true
+	}
+	if s.usesOf(Compatibility) > 0 && s.anyMovable() {
+		return true
+	}
+	return s.anyBDFL()
+}
+
+func (s *State) afterHasChoice() bool {
+	if s.usesOf(Productivity) > 0 && s.supplyN > 0 {
+		return true
+	}
+	if s.usesOf(Compatibility) > 0 && s.anyMovable() {
+		return true
+	}
+	return s.anyBDFL()
+}
+
+// bdflMoves lists the BDFL cards the seat may use, when a Commons tile
+// without a token is there to take one.
+func (s *State) bdflMoves(buf []game.Action) []game.Action {
+	if !s.anyBDFL() {
+		return buf
+	}
+	for k := range s.tokens {
+		if s.bdflReady(k) {
+			buf = append(buf, game.Action(actBDFL+k))
+		}
+	}
+	return buf
+}
+
+func (s *State) anyBDFL() bool {
+	if s.r.bdfl < 0 {
+		return false
+	}
+	ready := false
+	for k := range s.tokens {
+		ready = ready || s.bdflReady(k)
+	}
+	if !ready {
+		return false
+	}
+	for slot := range s.commons.n {
+		if s.tokenAt(s.commons.at[slot]) < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// rewardHasChoice reports whether some reward may be taken (G13).
+func (s *State) rewardHasChoice() bool {
+	for _, set := range s.placemat {
+		if set >= 0 && s.infraOK(int(set)) {
+			return true
+		}
+	}
+	return s.demandOK()
+}
+
+// legal reports whether a is a legal move of the seat to move.
+func (s *State) legal(a game.Action) bool {
+	switch s.phase {
+	case phaseBegin:
+		switch {
+		case a >= actMove && a < actTo:
+			return s.movable(a)
+		case a >= actBDFL && a < actOn:
+			return s.anyBDFL() && s.bdflReady(int(a-actBDFL))
+		case a >= actHardware && a < actAgain:
+			i := int(a - actHardware)
+			return s.first && s.usesOf(Hardware) > 0 && i < len(s.r.cards.Sets) && s.r.cards.Sets[i].Reward != Hardware && s.held[s.toMove][i] > 0
+		case a >= actRoll && a < actFork:
+			return int(a-actRoll) <= s.usesOf(Agility)
+		case a >= actFork && a < actMove:
+			return s.usesOf(Forking) > 0 && s.supply[a-actFork] > 0
+		}
+	case phaseKeep:
+		if a >= actKeep && a < actCatch {
+			y, b := int8(a-actKeep)/4, int8(a-actKeep)%4
+			return y+b <= 3 && s.keepable(y, b)
+		}
+	case phaseDice:
+		switch {
+		case a >= actCatch && a < actRoll:
+			from, to := int(a-actCatch)/3, int(a-actCatch)%3
+			return s.catchable(from, to)
+		case a >= actTake && a < actKeep:
+			return s.takeable(TileType(a - actTake))
+		case a >= actLift && a < actTake:
+			return s.liftable(space(a - actLift))
+		}
+	case phasePlace:
+		switch {
+		case a < actLab:
+			return s.fitsCommons(space(a/3), cellOf(s.hand, int(a%3)))
+		case a < actReturn:
+			b := a - actLab
+			return s.fitsLab(space(b/3), cellOf(s.hand, int(b%3)))
+		case a == actReturn:
+			return !s.anyPlacement()
+		}
+	case phaseAfter:
+		switch {
+		case a >= actMove && a < actTo:
+			return s.movable(a)
+		case a >= actBDFL && a < actOn:
+			return s.anyBDFL() && s.bdflReady(int(a-actBDFL))
+		case a == actAgain:
+			return s.usesOf(Productivity) > 0 && s.supplyN > 0
+		case a == actDone:
+			return true
+		}
+	case phaseMove:
+		if a >= actTo && a < actBDFL {
+			b := a - actTo
+			return s.target(space(b/3), int(b%3))
+		}
+	case phaseToken:
+		if a >= actOn && a < actHardware {
+			t := space(a - actOn)
+			return s.commons.occupied(t) && s.tokenAt(t) < 0
+		}
+	case phaseReward:
+		switch {
+		case a >= actInfra && a < actDemand:
+			set := int(a - actInfra)
+			for _, p := range s.placemat {
+				if int(p) == set && set >= 0 {
+					return s.infraOK(set)
+				}
+			}
+		case a == actDemand:
+			return s.demandOK()
+		case a == actPass:
+			return true
+		}
+	case phaseExtend:
+		if a >= actExtend && a < nActions {
+			return s.labs[s.toMove].canExtend(space(a - actExtend))
+		}
+	}
+	return false
+}
+
+// play applies a legal move of the seat to move.
+func (s *State) play(a game.Action) {
+	p := s.toMove
+	switch s.phase {
+	case phaseBegin, phaseAfter:
+		switch {
+		case a >= actMove && a < actTo: // Compatibility: the tile
+			s.spend(Compatibility, 1)
+			s.chosenLab = a >= actMoveLab
+			s.chosen = space(a - actMove)
+			if s.chosenLab {
+				s.chosen = space(a - actMoveLab)
+			}
+			s.resume, s.phase = s.phase, phaseMove
+			return
+		case a >= actBDFL && a < actOn:
+			k := int(a - actBDFL)
+			if s.bdflUsed&(1<<k) != 0 {
+				s.bdflExtra--
+			}
+			s.bdflUsed |= 1 << k
+			s.chosen = space(k)
+			s.resume, s.phase = s.phase, phaseToken
+			return
+		case a >= actHardware && a < actAgain: // G15 H
+			s.spend(Hardware, 1)
+			i := int(a - actHardware)
+			if i == s.r.bdfl {
+				s.bdflExtra++
+			} else {
+				s.setUses(i, s.uses[i]+1)
+			}
+		case a >= actRoll && a < actFork: // G12 b
+			k := int(a - actRoll)
+			s.spend(Agility, k)
+			s.nDice = int8(3 + k)
+			s.phase, s.first = phaseRoll, false
+			return
+		case a >= actFork && a < actMove: // G15 I
+			s.spend(Forking, 1)
+			s.first = false
+			s.take(TileType(a - actFork))
+			return
+		case a == actAgain: // G12 e
+			s.spend(Productivity, 1)
+			s.phase = phaseBegin
+		case a == actDone:
+			s.phase = phaseReward
+		}
+	case phaseKeep:
+		y, b := int8(a-actKeep)/4, int8(a-actKeep)%4
+		s.dice = [3]int8{y, b, 3 - y - b}
+		s.phase = phaseDice
+		return
+	case phaseDice:
+		switch {
+		case a >= actCatch && a < actRoll: // G15 E-G
+			from, to := int(a-actCatch)/3, int(a-actCatch)%3
+			s.dice[from]--
+			s.dice[to]++
+			s.caught = true
+			s.spend(bugPower(EdgeKind(to)), 1)
+			return
+		case a >= actTake && a < actKeep:
+			s.take(TileType(a - actTake))
+			return
+		default: // a lift (G11)
+			t := space(a - actLift)
+			s.hand = s.commons.cells[t].tile()
+			if k := s.tokenAt(t); k >= 0 {
+				s.tokens[k].at = -1 // back to its owner
+			}
+			s.commons.remove(t)
+			s.phase = phasePlace
+			return
+		}
+	case phasePlace:
+		s.placedLab = false
+		switch {
+		case a < actLab:
+			t := space(a / 3)
+			s.commons.add(t, cellOf(s.hand, int(a%3)))
+			s.placed = [2]space{t, s.placed[0]}
+		case a < actReturn:
+			b := a - actLab
+			t := space(b / 3)
+			l := &s.labs[p]
+			i := l.pos(t)
+			if old := l.cells[i]; old != 0 {
+				s.returnToSupply(old.tile()) // G8: the old tile goes back first
+			} else {
+				l.tiles++
+			}
+			l.cells[i] = cellOf(s.hand, int(b%3))
+			s.placed = [2]space{t, s.placed[0]}
+			s.placedLab = true
+		default: // G9
+			s.returnToSupply(s.hand)
+		}
+		s.phase = phaseAfter
+	case phaseMove:
+		b := a - actTo
+		s.moveTile(space(b/3), int(b%3))
+		s.phase = s.resume
+	case phaseToken:
+		s.tokens[s.chosen].at = space(a - actOn)
+		s.phase = s.resume
+	case phaseReward:
+		switch {
+		case a >= actInfra && a < actDemand:
+			s.takeInfra(int(a - actInfra))
+		case a == actDemand:
+			s.takeDemand()
+			return
+		}
+		s.endTurn()
+		return
+	case phaseExtend:
+		s.labs[p].addSpace(space(a - actExtend))
+		s.extend--
+		if s.extend == 0 || !s.labs[p].anyFrontier() {
+			s.reveal()
+		}
+		return
+	}
+	s.settle()
+}
+
+// take takes a tile of type t from the supply to place it.
+func (s *State) take(t TileType) {
+	s.takeFromSupply(t)
+	s.hand = t
+	s.phase = phasePlace
+}
+
+// moveTile moves the chosen tile (Compatibility) to t, turned so.
+func (s *State) moveTile(t space, turn int) {
+	from := s.chosen
+	if s.chosenLab {
+		l := &s.labs[s.toMove]
+		c := l.cells[l.pos(from)]
+		l.cells[l.pos(from)] = 0
+		l.cells[l.pos(t)] = cellOf(c.tile(), turn)
+		return
+	}
+	c := s.commons.cells[from]
+	k := s.tokenAt(from)
+	s.commons.remove(from)
+	s.commons.add(t, cellOf(c.tile(), turn))
+	if k >= 0 {
+		s.tokens[k].at = t // the token stays on its tile
+	}
+}
+
+// takeInfra gives the seat to move the top card of set i (G13, G15); an
+// emptied stack gives its place to the next set (G16).
+func (s *State) takeInfra(i int) {
+	p := s.toMove
+	s.left[i]--
+	s.held[p][i]++
+	if i == s.r.bdfl {
+		k := s.r.cards.Sets[i].Cards - int(s.left[i]) - 1 // the card's number - 1
+		s.tokens[k].owner = p
+	}
+	if s.left[i] > 0 {
+		return
+	}
+	for j, set := range s.placemat {
+		if int(set) == i {
+			s.placemat[j] = -1
+			if int(s.reserve) < len(s.r.cards.Sets) {
+				s.placemat[j] = s.reserve
+				s.reserve++
+			}
+		}
+	}
+}
+
+// takeDemand gives the seat to move the top Market Demand card and its
+// extra Lab spaces (G7, G14).
+func (s *State) takeDemand() {
+	p := s.toMove
+	d := &s.r.cards.Demands[s.top]
+	s.mdHeld[p]++
+	s.top = -1
+	s.extend = int8(d.Spaces)
+	if s.extend > 0 && s.labs[p].anyFrontier() && int(s.labs[p].n) < maxLab {
+		s.phase = phaseExtend
+		return
+	}
+	s.extend = 0
+	s.reveal()
+}
+
+func bugPower(k EdgeKind) Power {
+	return [3]Power{BugYellow, BugBlue, BugRed}[k]
+}
