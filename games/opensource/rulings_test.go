@@ -1,0 +1,721 @@
+package opensource
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/games/opensource/tri"
+)
+
+// One test (or more) per ruling G1-G19 of the rulings on
+// seeds/open-source-board-game.txt, named after it. Positions are written
+// with the spaces of the notation; round the start space 1,0 (pointing
+// down): 2,0 above it across its edge 0, 1,1 to its right across edge 1,
+// 1,-1 to its left across edge 2.
+
+func TestG1_TwentyOfEachType(t *testing.T) {
+	c := DefaultCards()
+	total := 0
+	for tt, n := range c.Supply {
+		if n != 20 {
+			t.Errorf("%v: %d tiles, want 20", TileType(tt), n)
+		}
+		total += n
+	}
+	if total != 220 || newGame(t, 2).supplyN != 220 {
+		t.Errorf("supply of %d", total)
+	}
+}
+
+// TestG3_FacingSegmentsJoin: across a Y edge two Application areas join;
+// across an R edge the red lines join and so do the blue halves on each
+// side, segment i facing segment 2-i.
+func TestG3_FacingSegmentsJoin(t *testing.T) {
+	s := started(t, 2, "BBY", "web-app")
+	s.commons.clear()
+	put(t, s, "1,0 BBY 0:Y", "2,0 BBY 0:Y")
+	if st := commonsStats(s); st.finished[Application] != 1 || st.largest[Application] != 2 || st.finished[Platform] != 0 {
+		t.Errorf("two BBY joined by their Y edges: %s", describe(st))
+	}
+	s.commons.clear()
+	put(t, s, "1,0 BBR 1:R", "1,1 BBR 1:R")
+	st := commonsStats(s)
+	if st.finished[Format] != 1 || st.largest[Format] != 2 {
+		t.Errorf("two BBR joined by their R edges: %s", describe(st))
+	}
+	a := s.commons.find(0*maxAreas + int16(s.commons.cells[sp(t, "1,0")].area(1, 0)))
+	b := s.commons.find(1*maxAreas + int16(s.commons.cells[sp(t, "1,1")].area(1, 2)))
+	if a != b {
+		t.Error("the blue halves facing each other across the R edge are not one Platform")
+	}
+	// Edges of different kinds never meet in play (G8 refuses them).
+	s = started(t, 2, "YYY", "web-app")
+	apply(t, s, "dice BBB", "take BBB")
+	for _, m := range legal(s) {
+		if strings.HasPrefix(m, "place ") {
+			t.Errorf("%s offered: BBB has no yellow edge to meet the start YYY", m)
+		}
+	}
+}
+
+// TestG4_SizeCountsATileOnce: a Platform reaching both Platform areas of
+// one RRB tile (round the end of a red line) counts that tile once.
+func TestG4_SizeCountsATileOnce(t *testing.T) {
+	s := started(t, 2, "RRB", "web-app")
+	s.commons.clear()
+	// RRB with R on edges 0 and 1: two Platform areas, cut by the red
+	// line. BBR above it, its one R edge facing down: its single blue area
+	// takes both halves of RRB's edge 0, one from each of RRB's areas.
+	put(t, s, "1,0 RRB 0:R 1:R", "2,0 BBR 0:R")
+	rrb := s.commons.cells[sp(t, "1,0")]
+	a1, a2 := rrb.area(0, 0), rrb.area(0, 2)
+	if a1 == a2 {
+		t.Fatal("RRB's halves of edge 0 are one area: the red line does not cut")
+	}
+	r1, r2 := s.commons.find(int16(a1)), s.commons.find(int16(a2))
+	if r1 != r2 {
+		t.Fatal("the Platform does not go round the red line's end")
+	}
+	if got := s.commons.size(r1); got != 2 {
+		t.Errorf("the Platform touches 2 tiles, size %d", got)
+	}
+	if err := compareWithSlow(&s.commons); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestG5_Finished: a feature is finished when no segment lies on an edge
+// without a tile across; empty spaces, the rim and a Lab's border leave it
+// open; a Format whose ends are centre endpoints is finished.
+func TestG5_Finished(t *testing.T) {
+	s := started(t, 2, "YYY", "web-app")
+	s.commons.clear()
+	put(t, s, "1,0 YYY")
+	if st := commonsStats(s); st.finished[Application] != 0 {
+		t.Errorf("a lone YYY: %s", describe(st))
+	}
+	put(t, s, "2,0 BBY 0:Y", "1,1 BBY 1:Y")
+	if st := commonsStats(s); st.finished[Application] != 0 {
+		t.Errorf("YYY with an empty space on one side: %s", describe(st))
+	}
+	put(t, s, "1,-1 BBY 2:Y")
+	if st := commonsStats(s); st.finished[Application] != 1 || st.largest[Application] != 4 {
+		t.Errorf("YYY closed on three sides by BBY: %s", describe(st))
+	}
+	// The rim: 16,1 points down from the top row, its edge 0 the rim; a
+	// BBY there with its Y edge on the rim and tiles on its other two
+	// sides keeps its Application open.
+	s.commons.clear()
+	if nbr[sp(t, "16,1")][0] >= 0 {
+		t.Fatal("16,1 is not on the rim")
+	}
+	put(t, s, "16,1 BBY 0:Y 1:B 2:B", "16,2 YYB 1:B", "16,0 YYB 2:B")
+	if st := commonsStats(s); st.finished[Application] != 0 {
+		t.Errorf("an Application on the rim: %s", describe(st))
+	}
+	// A Format of two BBR, its ends both at tile centres: finished.
+	s.commons.clear()
+	put(t, s, "1,0 BBR 2:R", "1,-1 BBR 2:R")
+	if st := commonsStats(s); st.finished[Format] != 1 {
+		t.Errorf("two BBR, red line centre to centre: %s", describe(st))
+	}
+	// In a Lab, the border leaves a feature open: two BBY on the ring
+	// facing each other by their Y edges are finished; a BBY whose Y faces
+	// out of the Lab is not.
+	putLab(t, s, 0, "1,0 BBY 1:Y", "1,1 BBY 1:Y")
+	if st := s.labStats(0); st.finished[Application] != 1 {
+		t.Errorf("Lab pair: %s", describe(st))
+	}
+	putLab(t, s, 1, "1,0 BBY 0:Y")
+	if st := s.labStats(1); st.finished[Application] != 0 {
+		t.Errorf("Lab tile facing the border: %s", describe(st))
+	}
+}
+
+func TestG6_StartTileAtTheCentre(t *testing.T) {
+	if nSpaces != 1536 || hex.Len() != 1536 {
+		t.Fatalf("the Commons has %d spaces", nSpaces)
+	}
+	s := newGame(t, 3)
+	outs := s.ChanceOutcomes(nil)
+	if len(outs) != NumTypes {
+		t.Fatalf("%d start tiles", len(outs))
+	}
+	for _, o := range outs {
+		if math.Abs(o.P-20.0/220) > 1e-12 {
+			t.Errorf("start %v: P=%v", TileType(o.Action), o.P)
+		}
+	}
+	apply(t, s, "start RRY")
+	if c := s.commons.cells[sp(t, "1,0")]; c != cellOf(RRY, 0) || s.commons.n != 1 || s.supply[RRY] != 19 {
+		t.Errorf("start tile %v at 1,0, %d tiles, supply %d", c, s.commons.n, s.supply[RRY])
+	}
+	if s.phase != phaseReveal {
+		t.Errorf("after the start tile: phase %s, want the Market Demand reveal", phaseNames[s.phase])
+	}
+}
+
+func TestG7_LabGrows(t *testing.T) {
+	s := started(t, 2, "YYB", "web-app")
+	l := &s.labs[0]
+	if l.n != 6 {
+		t.Fatalf("a Lab of %d spaces", l.n)
+	}
+	for _, c := range centre {
+		if !l.has(c) {
+			t.Errorf("%v not in the Lab", coords[c])
+		}
+	}
+	// Take the top card (Web App: YYB below BBY) by building it.
+	put(t, s, "2,0 BBY 0:B")
+	put(t, s, "0,0 YYR")
+	s.commons.clear()
+	put(t, s, "1,0 YYB 0:B", "2,0 BBY 0:B")
+	s.phase = phaseReward
+	if !hasMove(s, "reward demand") {
+		t.Fatalf("Web App not takeable: %v", legal(s))
+	}
+	apply(t, s, "reward demand")
+	if s.phase != phaseExtend || s.extend != 1 {
+		t.Fatalf("phase %s, extend %d", phaseNames[s.phase], s.extend)
+	}
+	opts := legal(s)
+	if len(opts) != 6 {
+		t.Errorf("the ring may grow to %d spaces, want 6: %v", len(opts), opts)
+	}
+	refused(t, s, "extend 3,0", "shares an edge")
+	refused(t, s, "extend 1,0", "shares an edge")
+	apply(t, s, "extend 2,0")
+	if !l.has(sp(t, "2,0")) || l.n != 7 || s.mdHeld[0] != 1 {
+		t.Errorf("after extend: Lab of %d, cards %d", l.n, s.mdHeld[0])
+	}
+}
+
+func TestG8_PlacingInTheCommons(t *testing.T) {
+	s := started(t, 2, "BBY", "web-app")
+	apply(t, s, "dice YYB", "take YYB")
+	var commons []string
+	for _, m := range legal(s) {
+		if strings.HasPrefix(m, "place ") {
+			commons = append(commons, m)
+		}
+	}
+	// BBY at 1,0 turn 0 shows B on edges 0 and 1, Y on edge 2. A YYB must
+	// meet it with a matching edge: B facing 2,0 or 1,1, Y facing 1,-1.
+	for _, m := range commons {
+		f := strings.Fields(m)
+		at := sp(t, f[1])
+		turn := int(f[2][1] - '0')
+		if !s.fitsCommons(at, cellOf(YYB, turn)) {
+			t.Errorf("%s offered but does not fit", m)
+		}
+		if !slices.Contains([]string{"2,0", "1,1", "1,-1"}, f[1]) {
+			t.Errorf("%s: not next to the start tile", m)
+		}
+	}
+	if len(commons) == 0 {
+		t.Fatal("no Commons placement")
+	}
+	refused(t, s, "place 1,0 t0", "does not fit")
+	refused(t, s, "place 3,0 t0", "does not fit")
+	apply(t, s, commons[0])
+	if s.commons.n != 2 {
+		t.Errorf("%d tiles after the placement", s.commons.n)
+	}
+}
+
+func TestG8_PlacingInTheLab(t *testing.T) {
+	s := started(t, 2, "BBY", "web-app")
+	apply(t, s, "dice YYB", "take YYB")
+	// An empty Lab takes the tile on any of its spaces, at any turn.
+	n := 0
+	for _, m := range legal(s) {
+		if strings.HasPrefix(m, "lab ") {
+			n++
+		}
+	}
+	if n != 18 {
+		t.Errorf("%d Lab placements into an empty Lab, want 6 spaces x 3 turns", n)
+	}
+	apply(t, s, "lab 1,0 t0")
+	if s.labs[0].cellAt(sp(t, "1,0")) != cellOf(YYB, 0) {
+		t.Fatal("not in the Lab")
+	}
+	// Next turn (seat 1 again): an empty Lab space must be next to a Lab
+	// tile and match; an occupied one may be replaced.
+	begin(s, 0)
+	apply(t, s, "dice RRR", "take RRR")
+	for _, m := range legal(s) {
+		if !strings.HasPrefix(m, "lab ") {
+			continue
+		}
+		at := strings.Fields(m)[1]
+		if at != "1,0" && at != "1,1" && at != "1,-1" {
+			t.Errorf("%s: not next to the Lab's tile, nor its space", m)
+		}
+	}
+	// YYB at 1,0 turn 0 shows Y on edge 0, Y on 1, B on 2: RRR cannot go
+	// beside it, only replace it.
+	supply := s.supply[YYB]
+	apply(t, s, "lab 1,0 t0")
+	if s.supply[YYB] != supply+1 || s.labs[0].cellAt(sp(t, "1,0")) != cellOf(RRR, 0) || s.labs[0].tiles != 1 {
+		t.Errorf("replacement: YYB supply %d (was %d), Lab tile %v", s.supply[YYB], supply, s.labs[0].cellAt(sp(t, "1,0")))
+	}
+}
+
+// TestG9_FitsNowhere: a tile that fits nowhere in the Commons goes to the
+// Lab; one that fits nowhere at all goes back to the supply.
+func TestG9_FitsNowhere(t *testing.T) {
+	s := started(t, 2, "YYY", "web-app")
+	putLab(t, s, 0, "1,0 YYY", "1,-1 YYY", "0,-1 YYY", "0,0 YYY", "0,1 YYY", "1,1 YYY")
+	apply(t, s, "dice BBB", "take BBB")
+	if got := legal(s); !slices.Equal(got, []string{"return"}) {
+		t.Fatalf("BBB beside yellow everywhere: %v, want return", got)
+	}
+	supply := s.supply[BBB]
+	apply(t, s, "return")
+	if s.supply[BBB] != supply+1 {
+		t.Error("the tile did not go back")
+	}
+	refusedAt := started(t, 2, "YYY", "web-app")
+	apply(t, refusedAt, "dice BBB", "take BBB")
+	refused(t, refusedAt, "return", "fits somewhere")
+}
+
+func TestG10_ThreeDice(t *testing.T) {
+	s := started(t, 2, "YYY", "web-app")
+	if s.phase != phaseRoll || s.nDice != 3 {
+		t.Fatalf("phase %s with %d dice", phaseNames[s.phase], s.nDice)
+	}
+	sum := 0.0
+	for _, o := range s.ChanceOutcomes(nil) {
+		y, b := int(o.Action)/32, int(o.Action)%32
+		d := [3]int8{int8(y), int8(b), int8(3 - y - b)}
+		want := map[int]float64{1: 1.0 / 27, 2: 3.0 / 27, 3: 6.0 / 27}[distinct(d)]
+		if math.Abs(o.P-want) > 1e-12 {
+			t.Errorf("roll %s: P=%v, want %v", diceString(d), o.P, want)
+		}
+		sum += o.P
+	}
+	if math.Abs(sum-1) > 1e-12 {
+		t.Errorf("probabilities sum to %v", sum)
+	}
+	// Y+B+R names YBR or YRB: the player chooses.
+	apply(t, s, "dice YBR")
+	if got := legal(s); !slices.Equal(got, []string{"take YBR", "take YRB"}) {
+		t.Errorf("Y+B+R: %v", got)
+	}
+}
+
+func distinct(d [3]int8) int {
+	n := 0
+	for _, k := range d {
+		if k > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// TestG11_LiftWhenTheTypeIsOut: a natural roll of a type the supply is out
+// of lifts a Commons tile of that type, never one under another seat's
+// token; the lifted tile's place empties.
+func TestG11_LiftWhenTheTypeIsOut(t *testing.T) {
+	s := started(t, 2, "YYB", "web-app")
+	put(t, s, "2,0 BBY 0:B")
+	s.supplyN -= int16(s.supply[YYB])
+	s.supply[YYB] = 0
+	apply(t, s, "dice YYB")
+	if got := legal(s); !slices.Equal(got, []string{"lift 1,0"}) {
+		t.Fatalf("rolled YYB with none in the supply: %v, want lift 1,0", got)
+	}
+	refused(t, s, "take YYB", "the supply has no YYB")
+	apply(t, s, "lift 1,0")
+	if s.hand != YYB || s.commons.occupied(sp(t, "1,0")) || s.phase != phasePlace {
+		t.Errorf("after the lift: hand %v, 1,0 occupied %v, phase %s", s.hand, s.commons.occupied(sp(t, "1,0")), phaseNames[s.phase])
+	}
+}
+
+func TestG11_LockedTileCannotBeLifted(t *testing.T) {
+	s := started(t, 2, "YYB", "web-app")
+	give(t, s, 1, "D")
+	s.tokens[0].at = sp(t, "1,0") // seat 2's token on the start tile
+	s.supplyN -= int16(s.supply[YYB])
+	s.supply[YYB] = 0
+	begin(s, 0)
+	// The only YYB is locked: rolling YYB is not obtainable (G11).
+	for _, o := range s.ChanceOutcomes(nil) {
+		if s.ActionString(o.Action) == "dice YYB" {
+			t.Fatal("a roll of YYB offered though the only YYB is under another's token")
+		}
+	}
+	s.tokens[0].owner = 0 // one's own token does not lock
+	if !s.rollPossible(2, 1) {
+		t.Error("one's own token locks the tile")
+	}
+}
+
+func TestG11_YBROnlyWhenBothOut(t *testing.T) {
+	s := started(t, 2, "YBR", "web-app")
+	s.supplyN -= int16(s.supply[YBR])
+	s.supply[YBR] = 0
+	apply(t, s, "dice YBR")
+	if got := legal(s); !slices.Equal(got, []string{"take YRB"}) {
+		t.Errorf("YBR out, YRB in: %v, want take YRB only", got)
+	}
+	s = started(t, 2, "YBR", "web-app")
+	s.supplyN -= int16(s.supply[YBR] + s.supply[YRB])
+	s.supply[YBR], s.supply[YRB] = 0, 0
+	apply(t, s, "dice YBR")
+	if got := legal(s); !slices.Equal(got, []string{"lift 1,0"}) {
+		t.Errorf("both out: %v, want the lift", got)
+	}
+}
+
+// TestG11_ChangedRollCannotLift: after Bug catching, or with Agility, the
+// dice must name a type the supply has.
+func TestG11_ChangedRollCannotLift(t *testing.T) {
+	s := started(t, 2, "YYB", "web-app")
+	give(t, s, 0, "E") // Protocol: change a die to yellow
+	s.supplyN -= int16(s.supply[YYB])
+	s.supply[YYB] = 0
+	begin(s, 0)
+	apply(t, s, "dice YBB")
+	// Changing a blue die to yellow names YYB, which is out: not offered.
+	if hasMove(s, "catch B>Y") {
+		t.Error("a change to a type out of the supply offered")
+	}
+	apply(t, s, "take BBY")
+	// A natural roll whose type is out and that no tile of the Commons
+	// can answer is not a possible roll: renormalised away.
+	s = started(t, 2, "BBB", "web-app")
+	s.supplyN -= int16(s.supply[YYY])
+	s.supply[YYY] = 0
+	total := 0.0
+	for _, o := range s.ChanceOutcomes(nil) {
+		if s.ActionString(o.Action) == "dice YYY" {
+			t.Fatal("YYY offered with none in the supply nor the Commons")
+		}
+		total += o.P
+	}
+	if math.Abs(total-1) > 1e-12 {
+		t.Errorf("renormalised probabilities sum to %v", total)
+	}
+	for _, o := range s.ChanceOutcomes(nil) {
+		if s.ActionString(o.Action) == "dice BBB" && math.Abs(o.P-(1.0/27)/(26.0/27)) > 1e-12 {
+			t.Errorf("dice BBB: P=%v, want 1/26", o.P)
+		}
+	}
+}
+
+// TestG12_CardsOncePerTurnNotTheTurnTaken: a card is used at most once a
+// turn, and not on the turn it was taken.
+func TestG12_CardsOncePerTurnNotTheTurnTaken(t *testing.T) {
+	s := started(t, 2, "YYB", "web-app")
+	give(t, s, 0, "B") // File Browser: Productivity
+	begin(s, 0)
+	apply(t, s, "dice RRR", "take RRR", "lab 1,0 t0")
+	if !hasMove(s, "again") {
+		t.Fatal("Productivity not offered after the first tile")
+	}
+	apply(t, s, "again", "dice RRR", "take RRR", "lab 1,-1 t0")
+	if hasMove(s, "again") {
+		t.Error("Productivity offered twice in a turn")
+	}
+	// A card taken this turn is not used this turn: seat 1 takes an A
+	// card (Agility) and the next roll of this turn has no extra die.
+	s = started(t, 2, "YYB", "web-app")
+	apply(t, s, "dice RRR", "take RRR", "lab 1,0 t0")
+	if s.phase != phaseReward || !hasMove(s, "reward A") {
+		t.Fatalf("phase %s: %v", phaseNames[s.phase], legal(s))
+	}
+	apply(t, s, "reward A")
+	if s.held[0][0] != 1 || s.toMove != 1 {
+		t.Fatalf("held %v, seat %d to move", s.held[0], s.toMove+1)
+	}
+}
+
+func TestG13_RewardsInCommonsOrOwnLabOnly(t *testing.T) {
+	s := started(t, 2, "YYB", "web-app")
+	s.phase = phaseReward
+	// File Browser (B, n=0) needs a finished Application.
+	if hasMove(s, "reward B") {
+		t.Fatal("B offered without a finished Application")
+	}
+	putLab(t, s, 1, "1,0 BBY 1:Y", "1,1 BBY 1:Y") // in seat 2's Lab
+	if hasMove(s, "reward B") {
+		t.Error("B offered for a formation only in another player's Lab")
+	}
+	putLab(t, s, 0, "1,0 BBY 1:Y", "1,1 BBY 1:Y") // in seat 1's own Lab
+	if !hasMove(s, "reward B") {
+		t.Errorf("B not offered for a finished Application in seat 1's Lab: %v", legal(s))
+	}
+	if !hasMove(s, "pass") {
+		t.Error("a reward is optional: pass not offered")
+	}
+}
+
+// TestG14_FormationUnderRotationNeverMirrored finds every Market Demand
+// card of the deck in the Commons under each of the six rotations, at
+// several places, and its mirror image only when that mirror is one of
+// its rotations (the formation has no handedness).
+func TestG14_FormationUnderRotationNeverMirrored(t *testing.T) {
+	chiral := 0
+	for _, d := range DefaultCards().Demands {
+		f := makeForm(d)
+		for k := range 6 {
+			for _, anchor := range []string{"1,0", "0,0", "-3,5", "4,-2"} {
+				var cells [nSpaces]cell
+				at := layForm(t, &cells, turned(d, k), anchor)
+				if at == nil {
+					continue // the turned formation does not fit that anchor's orientation
+				}
+				if !f.foundIn(&cells, at) {
+					t.Fatalf("%s turned %d at %s: not found", d.Name, k*60, anchor)
+				}
+			}
+		}
+		m := mirror(d)
+		achiral := false
+		for k := range 6 {
+			achiral = achiral || sameShape(f.cells[k], m)
+		}
+		if !achiral {
+			chiral++
+		}
+		for _, anchor := range []string{"1,0", "0,0"} {
+			var cells [nSpaces]cell
+			at := layForm(t, &cells, m, anchor)
+			if at != nil && f.foundIn(&cells, at) != achiral {
+				t.Errorf("%s: its mirror image found %v, but it is a rotation of it: %v", d.Name, !achiral, achiral)
+			}
+		}
+	}
+	if chiral == 0 {
+		t.Error("no card has a handedness: the test proves nothing")
+	}
+}
+
+// turned turns a formation by k*60 degrees, each tile keeping its edges
+// where they were: what lay on edge e of a space lies on edge
+// tri.RotateEdge(e, k) of the turned space.
+func turned(d Demand, k int) []formCell {
+	var out []formCell
+	for _, cl := range d.Tiles {
+		orig := cellOf(cl.Tile, int(cl.Turn))
+		var tc cell
+		for turn := range 3 {
+			c := cellOf(cl.Tile, turn)
+			ok := true
+			for e := range 3 {
+				ok = ok && c.edgeAt(tri.RotateEdge(e, k)) == orig.edgeAt(e)
+			}
+			if ok {
+				tc = c
+			}
+		}
+		out = append(out, formCell{at: cl.At.Rotate(k), c: tc})
+	}
+	return out
+}
+
+// mirror reflects a formation in the vertical line through the origin
+// vertex: a column c goes to -c, edges 1 and 2 swap, so each tile reads
+// the other way round (YBR becomes YRB; the others keep their type).
+func mirror(d Demand) []formCell {
+	var out []formCell
+	for _, cl := range d.Tiles {
+		r, col := cl.At.RowCol()
+		orig := cellOf(cl.Tile, int(cl.Turn))
+		mt := cl.Tile
+		switch cl.Tile {
+		case YBR:
+			mt = YRB
+		case YRB:
+			mt = YBR
+		}
+		var mc cell
+		for turn := range 3 {
+			c := cellOf(mt, turn)
+			if c.edgeAt(0) == orig.edgeAt(0) && c.edgeAt(1) == orig.edgeAt(2) && c.edgeAt(2) == orig.edgeAt(1) {
+				mc = c
+			}
+		}
+		out = append(out, formCell{at: tri16(r, -col), c: mc})
+	}
+	return out
+}
+
+// sameShape reports whether two formations are the same up to a
+// translation.
+func sameShape(a, b []formCell) bool {
+	for _, y := range b {
+		v, ok := subSpaces(y.at, a[0].at)
+		if !ok || !sameTile(y.c, a[0].c) {
+			continue
+		}
+		all := true
+		for _, x := range a {
+			found := false
+			for _, z := range b {
+				found = found || (z.at == x.at.Add(v) && sameTile(z.c, x.c))
+			}
+			all = all && found
+		}
+		if all && len(a) == len(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// layForm lays formation cells on a board so that the first lands on the
+// anchor, returning the spaces, or nil when orientations differ.
+func layForm(t testing.TB, cells *[nSpaces]cell, fc []formCell, anchor string) []space {
+	t.Helper()
+	a := coords[sp(t, anchor)]
+	var at []space
+	for _, c := range fc {
+		v, ok := subSpaces(a, fc[0].at)
+		if !ok {
+			return nil
+		}
+		s := spaceAt(c.at.Add(v))
+		cells[s] = c.c
+		at = append(at, s)
+	}
+	return at
+}
+
+func TestG16_EmptiedStackReplaced(t *testing.T) {
+	s := started(t, 2, "YYB", "web-app")
+	if !slices.Equal(s.placemat[:3], []int8{0, 1, 2}) || s.reserve != 3 {
+		t.Fatalf("placemat %v, reserve %d", s.placemat, s.reserve)
+	}
+	give(t, s, 0, "AAAA")
+	if !slices.Equal(s.placemat[:3], []int8{3, 1, 2}) || s.reserve != 4 {
+		t.Errorf("after stack A empties: placemat %v (want D in A's place), reserve %d", s.placemat, s.reserve)
+	}
+	give(t, s, 1, "CCCC")
+	if !slices.Equal(s.placemat[:3], []int8{3, 1, 4}) {
+		t.Errorf("after stack C empties: placemat %v, want E in C's place", s.placemat)
+	}
+}
+
+// TestG17_MarketDemandDeck checks our 20 cards: 12 formations of 2 tiles
+// giving 1 Lab space, 8 of 3 giving 2, none with YYY, BBB or RRR, every
+// shared edge matching; and that the deck comes up in random order.
+func TestG17_MarketDemandDeck(t *testing.T) {
+	c := DefaultCards()
+	if len(c.Demands) != 20 {
+		t.Fatalf("%d cards", len(c.Demands))
+	}
+	var two, three int
+	names := map[string]bool{}
+	for _, d := range c.Demands {
+		switch {
+		case len(d.Tiles) == 2 && d.Spaces == 1:
+			two++
+		case len(d.Tiles) == 3 && d.Spaces == 2:
+			three++
+		default:
+			t.Errorf("%s: %d tiles, %d spaces", d.Name, len(d.Tiles), d.Spaces)
+		}
+		for _, cl := range d.Tiles {
+			if cl.Tile == YYY || cl.Tile == BBB || cl.Tile == RRR {
+				t.Errorf("%s uses %v", d.Name, cl.Tile)
+			}
+		}
+		if err := checkFormation(d.Tiles); err != nil {
+			t.Errorf("%s: %v", d.Name, err)
+		}
+		if names[demandSlug(d)] {
+			t.Errorf("%s named twice", d.Name)
+		}
+		names[demandSlug(d)] = true
+	}
+	if two != 12 || three != 8 {
+		t.Errorf("%d cards of 2 tiles and %d of 3", two, three)
+	}
+	s := newGame(t, 2)
+	apply(t, s, "start YYB")
+	for _, o := range s.ChanceOutcomes(nil) {
+		if math.Abs(o.P-1.0/20) > 1e-12 {
+			t.Errorf("card %d: P=%v", o.Action, o.P)
+		}
+	}
+}
+
+// The four endings of G18, checked at the end of a turn in this order.
+
+func TestG18_SupplyOutEverybodyLoses(t *testing.T) {
+	s := started(t, 2, "YYB", "web-app")
+	s.supply = [NumTypes]int8{}
+	s.supply[RRR], s.supplyN = 1, 1
+	begin(s, 0)
+	apply(t, s, "dice RRR", "take RRR", "lab 1,0 t0", "pass")
+	if s.phase != phaseOver || s.EndReason() != "supply" || !slices.Equal(s.Returns(nil), []float64{0, 0}) {
+		t.Errorf("end %q, returns %v", s.EndReason(), s.Returns(nil))
+	}
+}
+
+func TestG18_InfrastructureOutEverybodyWins(t *testing.T) {
+	s := started(t, 3, "YYB", "web-app")
+	for i := range s.left {
+		s.left[i] = 0
+	}
+	s.left[0] = 1
+	begin(s, 0)
+	apply(t, s, "dice RRR", "take RRR", "lab 1,0 t0", "reward A")
+	if s.phase != phaseOver || s.EndReason() != "infrastructure" || !slices.Equal(s.Returns(nil), []float64{1, 1, 1}) {
+		t.Errorf("end %q, returns %v", s.EndReason(), s.Returns(nil))
+	}
+}
+
+func TestG18_DemandOutMostCardsWin(t *testing.T) {
+	for _, tc := range []struct {
+		held []int8
+		want []float64
+	}{
+		{[]int8{2, 5, 3}, []float64{0, 1, 0}},
+		{[]int8{4, 3, 4}, []float64{0.5, 0, 0.5}},
+	} {
+		s := started(t, 3, "YYB", "web-app")
+		copy(s.mdHeld[:], tc.held)
+		s.drawn = 1<<20 - 1 // every card drawn; Web App on top
+		s.commons.clear()
+		put(t, s, "1,0 YYB 0:B", "2,0 BBY 0:B")
+		s.mdHeld[0]-- // seat 1 takes the last card now
+		begin(s, 0)
+		apply(t, s, "dice RRR", "take RRR", "lab 1,0 t0", "reward demand", "extend 2,0")
+		if s.phase != phaseOver || s.EndReason() != "market-demand" || !slices.Equal(s.Returns(nil), tc.want) {
+			t.Errorf("cards %v: end %q, returns %v", s.mdHeld[:3], s.EndReason(), s.Returns(nil))
+		}
+	}
+}
+
+func TestG18_TurnLimitEverybodyLoses(t *testing.T) {
+	s := started(t, 2, "YYB", "web-app")
+	s.turns = int32(s.r.cards.TurnLimit - 1)
+	begin(s, 0)
+	apply(t, s, "dice RRR", "take RRR", "lab 1,0 t0", "pass")
+	if s.phase != phaseOver || s.EndReason() != "turn-limit" || !slices.Equal(s.Returns(nil), []float64{0, 0}) {
+		t.Errorf("end %q after %d turns, returns %v", s.EndReason(), s.turns, s.Returns(nil))
+	}
+}
+
+func TestG19_TwoToFourPlayersSeatOneFirst(t *testing.T) {
+	for n := 1; n <= 5; n++ {
+		_, err := game.NewState(Game, n, nil)
+		if ok := n >= 2 && n <= 4; (err == nil) != ok {
+			t.Errorf("%d players: %v", n, err)
+		}
+	}
+	s := started(t, 4, "YYB", "web-app")
+	if s.CurrentPlayer() != game.Chance || s.toMove != 0 {
+		t.Errorf("first turn: seat %d", s.toMove+1)
+	}
+}
