@@ -122,7 +122,7 @@ func (s *State) observe(p game.Player) *Observation {
 		Game: info.Name, Players: s.n(), RoundEnd: s.r.cfg.Options.Get(OptRoundEnd),
 		Phase: phaseNames[s.phase], Round: int(s.round), Rounds: s.r.cards.Rounds,
 		Levels: LevelLimits{s.r.cards.RoleMax, s.r.cards.DriverMax},
-		First: int(s.first) + 1, Stock: amounts(s.stock), Deck: map[string]int{}, DeckSize: int(s.deckN),
+		First:  int(s.first) + 1, Stock: amounts(s.stock), Deck: map[string]int{}, DeckSize: int(s.deckN),
 		Idle: int(s.idle), Past: []string{},
 		RoundsEnded: map[string]int{"depleted": int(s.ends[endDepleted]), "idle": int(s.ends[endIdle])},
 	}
