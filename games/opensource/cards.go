@@ -243,6 +243,22 @@ func ParseCards(name string, data []byte) (*Cards, error) {
 	if c.Placemat > len(c.Sets) {
 		return nil, p.Errorf("placemat", "%d stacks but %d Infrastructure sets", c.Placemat, len(c.Sets))
 	}
+	bdfl := -1
+	for i, set := range c.Sets {
+		if set.Reward == BDFL {
+			if bdfl >= 0 {
+				return nil, p.Errorf(datafile.Index("infrastructure", i)+".reward", "bdfl is the reward of set %c too: one set numbers the tokens", c.Sets[bdfl].Letter)
+			}
+			bdfl = i
+		}
+	}
+	spaces := 0
+	for _, d := range c.Demands {
+		spaces += d.Spaces
+	}
+	if spaces > maxDemandSpaces {
+		return nil, p.Errorf("market_demand", "the cards give %d extra Lab spaces in all: at most %d", spaces, maxDemandSpaces)
+	}
 	return c, nil
 }
 
@@ -407,6 +423,7 @@ func parseDemands(p datafile.Parser, c *Cards, raw json.RawMessage) error {
 		return p.Errorf("market_demand", "%d cards: at most %d", len(list), maxDemands)
 	}
 	names := []string{"name", "tiles", "spaces"}
+	slugs := map[string]int{}
 	for i, raw := range list {
 		field := datafile.Index("market_demand", i)
 		var d Demand
@@ -444,6 +461,13 @@ func parseDemands(p datafile.Parser, c *Cards, raw json.RawMessage) error {
 		if err := checkFormation(d.Tiles); err != nil {
 			return p.Errorf(datafile.Join(field, "tiles"), "%v", err)
 		}
+		if strings.TrimSpace(d.Name) == "" {
+			return p.Errorf(datafile.Join(field, "name"), "empty")
+		}
+		if j, dup := slugs[demandSlug(d)]; dup {
+			return p.Errorf(datafile.Join(field, "name"), "%q is the name of market_demand[%d] too (names must differ, ignoring case and spacing)", d.Name, j)
+		}
+		slugs[demandSlug(d)] = i
 		c.Demands = append(c.Demands, d)
 	}
 	return nil

@@ -22,14 +22,16 @@ func (s *State) Evaluate(dst []float64) []float64 {
 	for p := range n {
 		mdTaken += int(s.mdHeld[p])
 	}
-	// The shared race: cards taken against tiles used.
+	// The shared race: cards taken against the clock, the tiles used or
+	// the turns gone, whichever runs out first.
 	supplyTotal := 0
 	for _, c := range s.r.cards.Supply {
 		supplyTotal += c
 	}
 	race := 0.0
 	if infraTotal > 0 {
-		race = float64(infraTotal-infraLeft)/float64(infraTotal) - float64(supplyTotal-int(s.supplyN))/float64(supplyTotal)
+		clock := max(float64(supplyTotal-int(s.supplyN))/float64(supplyTotal), float64(s.turns)/float64(s.r.cards.TurnLimit))
+		race = float64(infraTotal-infraLeft)/float64(infraTotal) - clock
 	}
 	urgency := 0.0
 	if mdTotal > 0 {

@@ -381,10 +381,11 @@ func drawPlace(b *strings.Builder, cells *[nSpaces]cell, at []space, frontier [(
 		r, c := rowCol(coords[t])
 		minR, maxR, minC, maxC = min(minR, r), max(maxR, r), min(minC, c), max(maxC, c)
 	}
-	fmt.Fprintf(b, "%6s", "")
+	header := fmt.Sprintf("%6s", "")
 	for c := minC; c <= maxC; c++ {
-		fmt.Fprintf(b, "%-4d", c)
+		header += fmt.Sprintf("%-4d", c)
 	}
+	b.WriteString(strings.TrimRight(header, " "))
 	b.WriteByte('\n')
 	for r := maxR; r >= minR; r-- {
 		line := []byte(strings.Repeat(" ", 4*(maxC-minC+1)))

@@ -1,0 +1,65 @@
+package opensource
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/record"
+)
+
+// TestRecords replays every game record in testdata/records and checks
+// how it ends (G18) and the Market Demand cards held.
+func TestRecords(t *testing.T) {
+	want := map[string]struct {
+		end             string
+		returns, scores []float64
+	}{
+		"2p-greedy.json":             {"supply", []float64{0, 0}, []float64{0, 2}},
+		"2p-infrastructure-win.json": {"infrastructure", []float64{1, 1}, []float64{2, 2}},
+		"3p-random.json":             {"supply", []float64{0, 0, 0}, []float64{1, 1, 1}},
+		"4p-mixed.json":              {"supply", []float64{0, 0, 0, 0}, []float64{1, 0, 1, 1}},
+	}
+	files, _ := filepath.Glob("testdata/records/*.json")
+	if len(files) != len(want) {
+		t.Fatalf("%d records, %d expected", len(files), len(want))
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			w, ok := want[filepath.Base(f)]
+			if !ok {
+				t.Fatal("record missing from the table")
+			}
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec, err := record.Parse(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := record.Play(rec, record.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !game.IsTerminal(rep.State) {
+				t.Fatalf("record ends before the game")
+			}
+			s := rep.State.(*State)
+			if s.EndReason() != w.end {
+				t.Errorf("ends by %q, want %q", s.EndReason(), w.end)
+			}
+			if got := s.Returns(nil); !slices.Equal(got, w.returns) {
+				t.Errorf("returns %v, want %v", got, w.returns)
+			}
+			if got := s.Scores(nil); !slices.Equal(got, w.scores) {
+				t.Errorf("scores %v, want %v", got, w.scores)
+			}
+			if !slices.Equal(rep.Complete.Moves, rec.Moves) {
+				t.Error("the record is not in canonical notation")
+			}
+		})
+	}
+}
