@@ -107,3 +107,22 @@ func TestNotation_IllegalExplained(t *testing.T) {
 	refused(t, s, "place 2,0 t0", "does not fit")
 	refused(t, s, "lab 5,0 t0", "does not fit there in seat 1's Lab")
 }
+
+// TestNotation_ActionNumbers pins the action numbers the rules document
+// lists for programs.
+func TestNotation_ActionNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		got, want int
+	}{
+		{"lab", actLab, 4608}, {"return", actReturn, 9216}, {"lift", actLift, 9217}, {"take", actTake, 10753},
+		{"keep", actKeep, 10764}, {"catch", actCatch, 10780}, {"roll", actRoll, 10789}, {"fork", actFork, 10806},
+		{"move", actMove, 10817}, {"move lab", actMoveLab, 12353}, {"to", actTo, 13889}, {"bdfl", actBDFL, 18497},
+		{"on", actOn, 18505}, {"hardware", actHardware, 20041}, {"again", actAgain, 20053}, {"done", actDone, 20054},
+		{"reward", actInfra, 20055}, {"reward demand", actDemand, 20067}, {"pass", actPass, 20068}, {"extend", actExtend, 20069},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s: action %d, the rules document says %d", tc.name, tc.got, tc.want)
+		}
+	}
+}
