@@ -442,9 +442,11 @@ func TestMeasure(t *testing.T) {
 
 // TestBotsPlayRealGames has every bot, on a small budget, play one game
 // of every registered Commons game (games/all) at its smallest and
-// largest player counts.
+// largest player counts. Search playouts are cut at a depth: a playout of
+// Open Source runs two thousand actions, and the game has a thousand
+// decisions.
 func TestBotsPlayRealGames(t *testing.T) {
-	specs := []string{"random", "greedy:samples=2", "mcts:iterations=20,workers=2", "ismcts:iterations=20,workers=2,depth=10"}
+	specs := []string{"random", "greedy:samples=2", "mcts:iterations=20,workers=2,depth=40", "ismcts:iterations=20,workers=2,depth=10"}
 	for _, g := range game.Games() {
 		in := g.Info()
 		if strings.HasPrefix(in.Name, "test-") {
