@@ -12,7 +12,7 @@ func TestConformance(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(string(rune('0'+n))+" players", func(t *testing.T) {
 			t.Parallel()
-			gametest.Run(t, Game, gametest.Params{Players: n, Games: 6, Seed: 1})
+			gametest.Run(t, Game, gametest.Params{Players: n, Games: 4, Seed: 1})
 		})
 	}
 }

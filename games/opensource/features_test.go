@@ -88,16 +88,19 @@ func compareWithSlow(b *tracker) error {
 	return nil
 }
 
-// TestTracker_MatchesSlowRecount plays thousands of random boards:
+// TestTracker_MatchesSlowRecount plays hundreds of random games of
+// placements on the Commons and compares thousands of their positions:
 // placements that match (G3, G8), lifts (G11) and moves (set C), and after
 // every change compares the tracker's features with a recount from
 // scratch (G2-G5, and set H's holes).
 func TestTracker_MatchesSlowRecount(t *testing.T) {
-	boards := 300
+	boards := 400
 	if testing.Short() {
-		boards = 60
+		boards = 80
 	}
 	rng := game.NewRand(5)
+	compared := 0
+	defer func() { t.Logf("%d positions of %d boards compared", compared, boards) }()
 	for k := range boards {
 		var b tracker
 		b.add(centre[rng.IntN(6)], cellOf(TileType(rng.IntN(NumTypes)), rng.IntN(3)))
@@ -106,10 +109,11 @@ func TestTracker_MatchesSlowRecount(t *testing.T) {
 			if err := randomChange(&b, rng); err != nil {
 				t.Fatalf("board %d step %d: %v", k, step, err)
 			}
-			if step%7 == 0 || step == steps-1 {
+			if step%10 == 0 || step == steps-1 {
 				if err := compareWithSlow(&b); err != nil {
 					t.Fatalf("board %d step %d: %v", k, step, err)
 				}
+				compared++
 			}
 		}
 	}

@@ -383,13 +383,5 @@ func (l *lab) anyFrontier() bool {
 }
 
 func (l *lab) canExtend(t space) bool {
-	if int(l.n) >= maxLab || t < 0 || int(t) >= nSpaces || l.has(t) {
-		return false
-	}
-	for _, o := range nbr[t] {
-		if l.has(o) {
-			return true
-		}
-	}
-	return false
+	return int(l.n) < maxLab && hex.MayGrow(func(i int) bool { return l.has(space(i)) }, int(t))
 }
