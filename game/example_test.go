@@ -68,3 +68,10 @@ func ExampleState_Apply() {
 	// <nil>
 	// count 4, chance to move
 }
+
+// Two seats tied on the best score share the win.
+func ExampleShareWin() {
+	fmt.Println(game.ShareWin(nil, []int32{12, 20, 20, 5}))
+	// Output:
+	// [0 0.5 0.5 0]
+}

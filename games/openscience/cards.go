@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/commons-games/commons/internal/datafile"
 )
@@ -141,21 +140,12 @@ var embeddedCards []byte
 // EmbeddedCardsName is the name error messages give the embedded cards.
 const EmbeddedCardsName = "cards.json"
 
-var defaultCards = sync.OnceValues(func() (*Cards, error) {
-	return ParseCards(EmbeddedCardsName, embeddedCards)
-})
+// cardTable is the embedded cards and the designers' files already read.
+var cardTable = datafile.Table[Cards]{Name: EmbeddedCardsName, What: "the cards file", Data: embeddedCards, Parse: ParseCards}
 
 // DefaultCards returns the embedded cards: the seed's deck and limits and
 // our events.
-func DefaultCards() Cards {
-	c, err := defaultCards()
-	if err != nil {
-		panic(err) // the embedded cards are tested
-	}
-	return *c
-}
-
-var cardCache datafile.Cache[Cards]
+func DefaultCards() Cards { return cardTable.Default() }
 
 // LoadCards reads, checks and returns the cards in the named file; the
 // empty name means the embedded cards. Files are cached by name and
@@ -169,12 +159,7 @@ func LoadCards(path string) (Cards, error) {
 	return *c, nil
 }
 
-func loadCards(path string) (*Cards, error) {
-	if path == "" {
-		return defaultCards()
-	}
-	return cardCache.Load(path, "the cards file", ParseCards)
-}
+func loadCards(path string) (*Cards, error) { return cardTable.Load(path) }
 
 // ParseCards parses and checks a cards file. name is the file's name, used
 // in errors, which name the file and the field:

@@ -280,23 +280,7 @@ func (s *State) Returns(dst []float64) []float64 {
 		}
 		return dst
 	}
-	best, k := s.credits[0], 0
-	for q := range n {
-		switch {
-		case s.credits[q] > best:
-			best, k = s.credits[q], 1
-		case s.credits[q] == best:
-			k++
-		}
-	}
-	for q := range n {
-		if s.credits[q] == best {
-			dst = append(dst, 1/float64(k))
-		} else {
-			dst = append(dst, 0)
-		}
-	}
-	return dst
+	return game.ShareWin(dst, s.credits[:n])
 }
 
 // Scores appends each seat's research credits (game.Scorer).

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/commons-games/commons/games/opensource/tri"
 	"github.com/commons-games/commons/internal/datafile"
@@ -167,20 +166,11 @@ var embeddedCards []byte
 // EmbeddedCardsName is the name error messages give the embedded cards.
 const EmbeddedCardsName = "cards.json"
 
-var defaultCards = sync.OnceValues(func() (*Cards, error) {
-	return ParseCards(EmbeddedCardsName, embeddedCards)
-})
+// cardTable is the embedded cards and the designers' files already read.
+var cardTable = datafile.Table[Cards]{Name: EmbeddedCardsName, What: "the cards file", Data: embeddedCards, Parse: ParseCards}
 
 // DefaultCards returns the embedded cards.
-func DefaultCards() Cards {
-	c, err := defaultCards()
-	if err != nil {
-		panic(err) // the embedded cards are tested
-	}
-	return *c
-}
-
-var cardCache datafile.Cache[Cards]
+func DefaultCards() Cards { return cardTable.Default() }
 
 // LoadCards reads, checks and returns the cards in the named file; the
 // empty name means the embedded cards. Files are cached by name and
@@ -193,12 +183,7 @@ func LoadCards(path string) (Cards, error) {
 	return *c, nil
 }
 
-func loadCards(path string) (*Cards, error) {
-	if path == "" {
-		return defaultCards()
-	}
-	return cardCache.Load(path, "the cards file", ParseCards)
-}
+func loadCards(path string) (*Cards, error) { return cardTable.Load(path) }
 
 // ParseCards parses and checks a cards file; errors name the file and
 // the field:

@@ -1,13 +1,11 @@
 package opensource
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
-	"github.com/commons-games/commons/game"
-	"github.com/commons-games/commons/record"
+	"github.com/commons-games/commons/game/gametest"
 )
 
 // TestRecords replays every game record in testdata/records and checks
@@ -32,22 +30,8 @@ func TestRecords(t *testing.T) {
 			if !ok {
 				t.Fatal("record missing from the table")
 			}
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rec, err := record.Parse(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rep, err := record.Play(rec, record.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !game.IsTerminal(rep.State) {
-				t.Fatalf("record ends before the game")
-			}
-			s := rep.State.(*State)
+			st := gametest.ReplayRecord(t, f)
+			s := st.(*State)
 			if s.EndReason() != w.end {
 				t.Errorf("ends by %q, want %q", s.EndReason(), w.end)
 			}
@@ -56,9 +40,6 @@ func TestRecords(t *testing.T) {
 			}
 			if got := s.Scores(nil); !slices.Equal(got, w.scores) {
 				t.Errorf("scores %v, want %v", got, w.scores)
-			}
-			if !slices.Equal(rep.Complete.Moves, rec.Moves) {
-				t.Error("the record is not in canonical notation")
 			}
 		})
 	}

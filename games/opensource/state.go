@@ -211,25 +211,15 @@ func (s *State) n() int { return s.r.players }
 // cards ran out, and when the Market Demand deck ran out one win shared by
 // the seats with the most Market Demand cards.
 func (s *State) Returns(dst []float64) []float64 {
-	dst = dst[:0]
 	n := s.n()
-	best, k := int8(-1), 0
-	for p := range n {
-		switch {
-		case s.mdHeld[p] > best:
-			best, k = s.mdHeld[p], 1
-		case s.mdHeld[p] == best:
-			k++
-		}
+	if s.phase == phaseOver && s.end == endDemand {
+		return game.ShareWin(dst, s.mdHeld[:n])
 	}
-	for p := range n {
+	dst = dst[:0]
+	for range n {
 		r := 0.0
-		switch {
-		case s.phase != phaseOver:
-		case s.end == endInfrastructure:
+		if s.phase == phaseOver && s.end == endInfrastructure {
 			r = 1
-		case s.end == endDemand && s.mdHeld[p] == best:
-			r = 1 / float64(k)
 		}
 		dst = append(dst, r)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/game/gametest"
 	"github.com/commons-games/commons/record"
 )
 
@@ -29,30 +30,12 @@ var recordGames = []struct {
 func TestRecords(t *testing.T) {
 	for _, rg := range recordGames {
 		t.Run(rg.file, func(t *testing.T) {
-			data, err := os.ReadFile(filepath.Join("testdata", rg.file))
-			if err != nil {
-				t.Fatal(err)
-			}
-			rec, err := record.Parse(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rep, err := record.Play(rec, record.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := rep.State
-			if !game.IsTerminal(s) {
-				t.Fatalf("record does not reach the end:\n%s", s.Render(game.Spectator))
-			}
+			s := gametest.ReplayRecord(t, filepath.Join("testdata", rg.file))
 			if got := s.Returns(nil); !reflect.DeepEqual(got, rg.returns) {
 				t.Errorf("returns %v, want %v", got, rg.returns)
 			}
 			if got := s.(game.Scorer).Scores(nil); !reflect.DeepEqual(got, rg.scores) {
 				t.Errorf("scores %v, want %v", got, rg.scores)
-			}
-			if !reflect.DeepEqual(rep.Complete.Moves, rec.Moves) {
-				t.Errorf("record moves are not in canonical notation")
 			}
 		})
 	}

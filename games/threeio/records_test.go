@@ -1,13 +1,12 @@
 package threeio
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/commons-games/commons/game"
-	"github.com/commons-games/commons/record"
+	"github.com/commons-games/commons/game/gametest"
 )
 
 // TestRecords replays every game record in testdata/records and checks
@@ -33,29 +32,12 @@ func TestRecords(t *testing.T) {
 			if !ok {
 				t.Fatal("record missing from the table")
 			}
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rec, err := record.Parse(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rep, err := record.Play(rec, record.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !game.IsTerminal(rep.State) {
-				t.Fatalf("record ends before the game:\n%s", rep.State.Render(game.Spectator))
-			}
-			if got := rep.State.Returns(nil); !slices.Equal(got, w.returns) {
+			st := gametest.ReplayRecord(t, f)
+			if got := st.Returns(nil); !slices.Equal(got, w.returns) {
 				t.Errorf("returns %v, want %v", got, w.returns)
 			}
-			if got := rep.State.(game.Scorer).Scores(nil); !slices.Equal(got, w.scores) {
+			if got := st.(game.Scorer).Scores(nil); !slices.Equal(got, w.scores) {
 				t.Errorf("scores %v, want %v", got, w.scores)
-			}
-			if !slices.Equal(rep.Complete.Moves, rec.Moves) {
-				t.Error("the record is not in canonical notation")
 			}
 		})
 	}

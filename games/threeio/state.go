@@ -547,23 +547,7 @@ func (s *State) Returns(dst []float64) []float64 {
 		}
 		return dst
 	}
-	best, k := s.score[0], 0
-	for p := range n {
-		switch {
-		case s.score[p] > best:
-			best, k = s.score[p], 1
-		case s.score[p] == best:
-			k++
-		}
-	}
-	for p := range n {
-		if s.score[p] == best {
-			dst = append(dst, 1/float64(k))
-		} else {
-			dst = append(dst, 0)
-		}
-	}
-	return dst
+	return game.ShareWin(dst, s.score[:n])
 }
 
 // Scores appends each seat's points.

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/commons-games/commons/internal/datafile"
 )
@@ -117,23 +116,13 @@ var embeddedTiles []byte
 // EmbeddedTilesName is the name error messages give the embedded table.
 const EmbeddedTilesName = "tiles.json"
 
-var defaultTiles = sync.OnceValues(func() (*Tiles, error) {
-	return ParseTiles(EmbeddedTilesName, embeddedTiles)
-})
+// tileTable is the embedded table and the designers' files already read,
+// so that New, called once per game, checks a file once.
+var tileTable = datafile.Table[Tiles]{Name: EmbeddedTilesName, What: "the tile table", Data: embeddedTiles, Parse: ParseTiles}
 
 // DefaultTiles returns the embedded tile table: our defaults for T3-T5 and
 // T15.
-func DefaultTiles() Tiles {
-	t, err := defaultTiles()
-	if err != nil {
-		panic(err) // the embedded table is tested
-	}
-	return *t
-}
-
-// tileCache holds the tables already parsed, so that New, called once per
-// game, checks a designer's file only once.
-var tileCache datafile.Cache[Tiles]
+func DefaultTiles() Tiles { return tileTable.Default() }
 
 // LoadTiles reads, checks and returns the tile table in the named file.
 // The empty name means the embedded table. Tables are cached by name and
@@ -147,12 +136,7 @@ func LoadTiles(path string) (Tiles, error) {
 	return *t, nil
 }
 
-func loadTiles(path string) (*Tiles, error) {
-	if path == "" {
-		return defaultTiles()
-	}
-	return tileCache.Load(path, "the tile table", ParseTiles)
-}
+func loadTiles(path string) (*Tiles, error) { return tileTable.Load(path) }
 
 // ParseTiles parses and checks a tile table. name is the file's name, used
 // in errors, which name the file and the field:

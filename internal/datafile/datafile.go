@@ -255,3 +255,41 @@ func (c *Cache[T]) Load(path, what string, parse func(name string, data []byte) 
 	c.m[key] = v
 	return v, nil
 }
+
+// Table is a game's data table: an embedded default that a designer's file
+// may replace. Its zero value is not ready: give the fields.
+type Table[T any] struct {
+	// Name is the embedded file's name in errors ("tiles.json"), Data
+	// its contents, What how a read error calls a designer's file ("the
+	// tile table").
+	Name, What string
+	Data       []byte
+	// Parse reads and checks a table.
+	Parse func(name string, data []byte) (*T, error)
+
+	once  sync.Once
+	def   *T
+	err   error
+	cache Cache[T]
+}
+
+// Load returns the table in the named file, read once per name and
+// content; the empty name means the embedded table. It is safe for
+// concurrent use.
+func (t *Table[T]) Load(path string) (*T, error) {
+	if path == "" {
+		t.once.Do(func() { t.def, t.err = t.Parse(t.Name, t.Data) })
+		return t.def, t.err
+	}
+	return t.cache.Load(path, t.What, t.Parse)
+}
+
+// Default returns the embedded table. It panics if the embedded table is
+// broken, which the game's tests rule out.
+func (t *Table[T]) Default() T {
+	v, err := t.Load("")
+	if err != nil {
+		panic(err)
+	}
+	return *v
+}

@@ -86,3 +86,20 @@ func TestCache(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 }
+
+func TestTable(t *testing.T) {
+	parses := 0
+	tb := Table[int]{Name: "e.json", What: "the table", Data: []byte("12345"), Parse: func(name string, data []byte) (*int, error) {
+		parses++
+		n := len(data)
+		return &n, nil
+	}}
+	if tb.Default() != 5 || tb.Default() != 5 || parses != 1 {
+		t.Fatalf("embedded: parsed %d times", parses)
+	}
+	f := filepath.Join(t.TempDir(), "d.json")
+	os.WriteFile(f, []byte("ab"), 0o644)
+	if v, err := tb.Load(f); err != nil || *v != 2 {
+		t.Fatalf("file: %v, %v", v, err)
+	}
+}
