@@ -211,3 +211,14 @@ func TestG15_Forking(t *testing.T) {
 		t.Errorf("hand %v, phase %s", s.hand, phaseNames[s.phase])
 	}
 }
+
+// TestG15_HardwareAloneIsNoChoice: Hardware with no other card to use
+// again offers nothing, so the roll comes at once.
+func TestG15_HardwareAloneIsNoChoice(t *testing.T) {
+	s := started(t, 2, "YYB", "web-app")
+	give(t, s, 0, "H")
+	begin(s, 0)
+	if s.phase != phaseRoll {
+		t.Errorf("phase %s with only Hardware: %v", phaseNames[s.phase], legal(s))
+	}
+}

@@ -181,7 +181,7 @@ func (s *State) beginMoves(buf []game.Action) []game.Action {
 	}
 	buf = s.moveMoves(buf)
 	buf = s.bdflMoves(buf)
-	if s.first && s.usesOf(Hardware) > 0 {
+	if s.hardwareTarget() {
 		for i, set := range s.r.cards.Sets {
 			if set.Reward != Hardware && s.held[s.toMove][i] > 0 {
 				buf = append(buf, game.Action(actHardware+i))
@@ -191,9 +191,24 @@ func (s *State) beginMoves(buf []game.Action) []game.Action {
 	return buf
 }
 
+// hardwareTarget reports whether Hardware may be used now: before the
+// roll (G12 a), with a use left and another card of the seat's to use
+// once more.
+func (s *State) hardwareTarget() bool {
+	if !s.first || s.usesOf(Hardware) == 0 {
+		return false
+	}
+	for i, set := range s.r.cards.Sets {
+		if set.Reward != Hardware && s.held[s.toMove][i] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // beginHasChoice reports whether phase a-b offers more than a plain roll.
 func (s *State) beginHasChoice() bool {
-	if s.usesOf(Agility) > 0 || s.usesOf(Forking) > 0 || (s.first && s.usesOf(Hardware) > 0) {
+	if s.usesOf(Agility) > 0 || s.usesOf(Forking) > 0 || s.hardwareTarget() {
 		return true
 	}
 	if s.usesOf(Compatibility) > 0 && s.anyMovable() {
