@@ -19,7 +19,8 @@ const ratingPrior = 1
 // RatingMethod describes the ratings in a Result.
 const RatingMethod = "Bradley-Terry strengths fitted by MM iterations to pairwise results " +
 	"(each game compares every two bots' seats by return; one virtual draw added per pair), " +
-	"on the Elo scale (400 log10), mean 0; with 2 players this is the Elo rating"
+	"on the Elo scale (400 log10), mean 0, with 95% intervals robust to the comparisons of one game being dependent " +
+	"(a sandwich estimator over games); with 2 players this is the Elo rating"
 
 // outcome classifies a return: a win (1), a loss (0) or a shared result.
 func outcome(r float64) (win, draw, loss int) {
@@ -72,7 +73,9 @@ func (r *run) summarise(games []GameResult) *Result {
 	}
 	seatSum := make([]float64, r.gcfg.Players)
 	teams := map[teamKey]*teamAcc{}
+	comparisons := make([][]Comparison, 0, len(games))
 	for _, g := range games {
+		var cs []Comparison
 		seats := make([][]int, nb)
 		for p, b := range g.Seats {
 			if b >= 0 {
@@ -113,8 +116,10 @@ func (r *run) summarise(games []GameResult) *Result {
 				wins[b][a] += 1 - s
 				count[a][b]++
 				count[b][a]++
+				cs = append(cs, Comparison{I: a, J: b, S: s})
 			}
 		}
+		comparisons = append(comparisons, cs)
 		for p, team := range g.Teams {
 			for _, b := range []int{g.Seats[p], -1} {
 				k := teamKey{team, b}
@@ -130,7 +135,7 @@ func (r *run) summarise(games []GameResult) *Result {
 			}
 		}
 	}
-	ratings := FitBradleyTerry(wins, count, ratingPrior)
+	ratings := FitBradleyTerryGames(nb, comparisons, ratingPrior)
 	for b := range res.Bots {
 		st := &res.Bots[b]
 		if st.Games > 0 {

@@ -50,6 +50,41 @@ const eloPerNat = 400 / math.Ln10
 // maximum-likelihood fit. For two bots without prior the fit is exactly
 // the Elo difference of their score: 400 log10(s/(1-s)).
 func FitBradleyTerry(wins, games [][]float64, prior float64) Ratings {
+	return fitBradleyTerry(wins, games, prior, nil)
+}
+
+// Comparison is one pairwise result within a game: bot I scored S against
+// bot J (1 a win, 0.5 a draw, 0 a loss; between for several seats).
+type Comparison struct {
+	I, J int
+	S    float64
+}
+
+// FitBradleyTerryGames fits the model of FitBradleyTerry to n bots' games,
+// each a list of the pairwise comparisons it gave. The intervals are
+// cluster-robust (a sandwich estimator over games): with more than two
+// bots in a game its comparisons are not independent (one bot's good game
+// is a win against every other), and intervals that treat them as
+// independent come out too narrow.
+func FitBradleyTerryGames(n int, games [][]Comparison, prior float64) Ratings {
+	w, g := make([][]float64, n), make([][]float64, n)
+	for i := range n {
+		w[i], g[i] = make([]float64, n), make([]float64, n)
+	}
+	for _, cs := range games {
+		for _, c := range cs {
+			w[c.I][c.J] += c.S
+			w[c.J][c.I] += 1 - c.S
+			g[c.I][c.J]++
+			g[c.J][c.I]++
+		}
+	}
+	return fitBradleyTerry(w, g, prior, games)
+}
+
+// fitBradleyTerry fits the model; with games given, the intervals are the
+// sandwich estimator's over them, else the model's own.
+func fitBradleyTerry(wins, games [][]float64, prior float64, clusters [][]Comparison) Ratings {
 	n := len(wins)
 	w := make([][]float64, n)
 	g := make([][]float64, n)
@@ -155,12 +190,74 @@ func FitBradleyTerry(wins, games [][]float64, prior float64) Ratings {
 	}
 	// A singular matrix means the bots fall into groups that never met,
 	// whose ratings cannot be compared: no intervals then.
-	if inv, ok := invert(lap); ok && m > 1 {
-		for a, i := range idx {
-			r.CI[i] = z95 * eloPerNat * math.Sqrt(math.Max(0, inv[a][a]-1/float64(m)))
+	inv, ok := invert(lap)
+	if !ok || m < 2 {
+		return r
+	}
+	// The covariance of the log-strengths: the pseudo-inverse B of the
+	// information, or, over clusters of comparisons, B M B with M the sum
+	// over games of the outer products of each game's score vector (the
+	// gradient of its log-likelihood).
+	for a := range m {
+		for b := range m {
+			inv[a][b] -= 1 / float64(m)
 		}
 	}
+	cov := inv
+	if clusters != nil {
+		pos := make([]int, n)
+		for i := range pos {
+			pos[i] = -1
+		}
+		for a, i := range idx {
+			pos[i] = a
+		}
+		meat := make([][]float64, m)
+		for a := range m {
+			meat[a] = make([]float64, m)
+		}
+		u := make([]float64, m)
+		for _, cs := range clusters {
+			clear(u)
+			for _, c := range cs {
+				a, b := pos[c.I], pos[c.J]
+				if a < 0 || b < 0 {
+					continue
+				}
+				d := c.S - gamma[c.I]/(gamma[c.I]+gamma[c.J])
+				u[a] += d
+				u[b] -= d
+			}
+			for a := range m {
+				for b := range m {
+					meat[a][b] += u[a] * u[b]
+				}
+			}
+		}
+		cov = mul(mul(inv, meat), inv)
+	}
+	for a, i := range idx {
+		r.CI[i] = z95 * eloPerNat * math.Sqrt(math.Max(0, cov[a][a]))
+	}
 	return r
+}
+
+// mul returns the product of two square matrices.
+func mul(x, y [][]float64) [][]float64 {
+	n := len(x)
+	z := make([][]float64, n)
+	for i := range n {
+		z[i] = make([]float64, n)
+		for k := range n {
+			if x[i][k] == 0 {
+				continue
+			}
+			for j := range n {
+				z[i][j] += x[i][k] * y[k][j]
+			}
+		}
+	}
+	return z
 }
 
 // invert returns the inverse of a square matrix by Gauss-Jordan
