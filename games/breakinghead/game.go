@@ -40,6 +40,7 @@ func (Game) Info() game.Info {
 		Chance:            true,
 		HiddenInformation: true,
 		Doc:               "docs/rules/breaking-head.md",
+		Scripts:           scripts,
 	}
 }
 

@@ -72,6 +72,7 @@ var info = game.Info{
 	Chance:            true,
 	HiddenInformation: false, // teams and credits lie face up; unrevealed Events and the deck are chance (O6)
 	Doc:               "docs/rules/open-science-alliance.md",
+	Scripts:           scripts,
 }
 
 func (openScience) Info() game.Info { return info }
