@@ -36,14 +36,28 @@ type Spec struct {
 	// instead (mcts, ismcts with playout=greedy); set means HasEpsilon.
 	Epsilon    float64
 	HasEpsilon bool
-	// Depth cuts playouts after that many actions and scores the state
-	// with the game's Evaluator (mcts, ismcts). 0 plays to the end.
+	// Bias weighs the game's Prior in the tree's choices (progressive
+	// bias: bias*prior/visits added to a child's value); set means HasBias.
+	Bias    float64
+	HasBias bool
+	// Depth cuts playouts after that many turns (a turn: one seat's run
+	// of decisions) and scores the state with the game's Evaluator (mcts,
+	// ismcts). 0 plays to the end.
 	Depth int
 	// NoReuse turns off tree reuse between moves (mcts).
 	NoReuse bool
+	// Full spends the whole budget even when the choice is settled
+	// earlier (mcts, ismcts; see settleEvery).
+	Full bool
 	// Samples is the number of states drawn from the Sampler to evaluate
 	// each move over in games with hidden information (greedy).
 	Samples int
+	// Noise is the chance that greedy plays a random legal move instead
+	// of its best (the easy level's slips).
+	Noise float64
+	// Script is the game's scripted strategy a script bot plays: the spec
+	// script:NAME (see game.Scripter).
+	Script string
 }
 
 // Defaults of the parameters.
@@ -51,6 +65,7 @@ const (
 	DefaultIterations = 1000
 	DefaultC          = 1.4
 	DefaultEpsilon    = 0.1
+	DefaultBias       = 1
 	DefaultSamples    = 8
 )
 
@@ -85,9 +100,9 @@ var searchParams = []param{
 		sp.Workers = n
 		return err
 	}},
-	{"playout", "random or greedy (default random)", func(sp *Spec, v string) error {
-		if v != "random" && v != "greedy" {
-			return fmt.Errorf("want random or greedy")
+	{"playout", "random, prior (moves drawn by the game's rule of thumb, random in games without one) or greedy (default prior)", func(sp *Spec, v string) error {
+		if v != "random" && v != "greedy" && v != "prior" {
+			return fmt.Errorf("want random, prior or greedy")
 		}
 		sp.Playout = v
 		return nil
@@ -108,7 +123,23 @@ var searchParams = []param{
 		sp.Epsilon, sp.HasEpsilon = f, true
 		return nil
 	}},
-	{"depth", "cut playouts after this many actions and score them with the Evaluator (default 0: play to the end)", func(sp *Spec, v string) error {
+	{"bias", "weight of the game's rule of thumb (its Prior) in the tree's choices, fading with visits (default 1; 0 turns it off)", func(sp *Spec, v string) error {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(f >= 0 && f <= 100) {
+			return fmt.Errorf("want a number from 0 to 100")
+		}
+		sp.Bias, sp.HasBias = f, true
+		return nil
+	}},
+	{"settle", "stop early once more search could not change the move: true or false (default true)", func(sp *Spec, v string) error {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("want true or false")
+		}
+		sp.Full = !b
+		return nil
+	}},
+	{"depth", "cut playouts after this many turns (a turn: one seat's run of decisions) and score them with the game's Evaluator (default 0: play to the end)", func(sp *Spec, v string) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
 			return fmt.Errorf("want a whole number >= 0")
@@ -121,6 +152,14 @@ var searchParams = []param{
 var botDefs = []botDef{
 	{"random", "a legal action uniformly at random", nil, func(sp Spec, seed uint64) Bot { return newRandom(seed) }},
 	{"greedy", "the action with the best one-ply evaluation", []param{
+		{"noise", "chance of playing a random legal move instead, a slip (default 0)", func(sp *Spec, v string) error {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil || !(f >= 0 && f <= 1) {
+				return fmt.Errorf("want a number from 0 to 1")
+			}
+			sp.Noise = f
+			return nil
+		}},
 		{"samples", "states drawn from the Sampler per move in hidden-information games (default 8)", func(sp *Spec, v string) error {
 			n, err := positiveInt(v)
 			sp.Samples = n
@@ -137,6 +176,10 @@ var botDefs = []botDef{
 			return nil
 		}}), func(sp Spec, seed uint64) Bot { return newMCTS(sp, seed) }},
 	{"ismcts", "single-observer information-set MCTS", searchParams, func(sp Spec, seed uint64) Bot { return newISMCTS(sp, seed) }},
+	{"easy", "the easy level: " + Levels[0].Doc, nil, func(sp Spec, seed uint64) Bot { return newLevel("easy", seed) }},
+	{"medium", "the medium level: " + Levels[1].Doc, nil, func(sp Spec, seed uint64) Bot { return newLevel("medium", seed) }},
+	{"hard", "the hard level: " + Levels[2].Doc, nil, func(sp Spec, seed uint64) Bot { return newLevel("hard", seed) }},
+	{"script", "one of the game's scripted strategies, a beginner's way of playing: script:NAME (commons games lists them)", nil, func(sp Spec, seed uint64) Bot { return newScript(sp, seed) }},
 }
 
 func positiveInt(v string) (int, error) {
@@ -178,6 +221,17 @@ func ParseSpec(s string) (Spec, error) {
 		return Spec{}, fmt.Errorf("bot spec %q: %v", s, err)
 	}
 	sp := Spec{Name: name}
+	if name == "script" {
+		// script:NAME names one of the game's scripts, not parameters.
+		sp.Script = strings.TrimSpace(params)
+		if sp.Script == "" {
+			return Spec{}, fmt.Errorf("bot spec %q: missing the script's name (want script:NAME; commons games lists each game's scripts)", s)
+		}
+		if strings.ContainsAny(sp.Script, "=,: ") {
+			return Spec{}, fmt.Errorf("bot spec %q: %q is not a script name (want script:NAME, a name of lower-case words joined by hyphens)", s, sp.Script)
+		}
+		return sp, nil
+	}
 	if !hasParams {
 		return sp, nil
 	}
@@ -245,14 +299,26 @@ func (sp Spec) String() string {
 	if sp.HasEpsilon {
 		add("epsilon", strconv.FormatFloat(sp.Epsilon, 'g', -1, 64))
 	}
+	if sp.HasBias {
+		add("bias", strconv.FormatFloat(sp.Bias, 'g', -1, 64))
+	}
 	if sp.Depth > 0 {
 		add("depth", strconv.Itoa(sp.Depth))
 	}
 	if sp.NoReuse {
 		add("reuse", "false")
 	}
+	if sp.Full {
+		add("settle", "false")
+	}
+	if sp.Noise > 0 {
+		add("noise", strconv.FormatFloat(sp.Noise, 'g', -1, 64))
+	}
 	if sp.Samples > 0 {
 		add("samples", strconv.Itoa(sp.Samples))
+	}
+	if sp.Script != "" {
+		return sp.Name + ":" + sp.Script
 	}
 	if len(kv) == 0 {
 		return sp.Name
@@ -269,10 +335,13 @@ func (sp Spec) withDefaults() Spec {
 		sp.Workers = runtime.NumCPU()
 	}
 	if sp.Playout == "" {
-		sp.Playout = "random"
+		sp.Playout = "prior"
 	}
 	if !sp.HasC {
 		sp.C = DefaultC
+	}
+	if !sp.HasBias {
+		sp.Bias = DefaultBias
 	}
 	if !sp.HasEpsilon {
 		sp.Epsilon = DefaultEpsilon

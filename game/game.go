@@ -160,3 +160,15 @@ func IsTerminal(s State) bool { return s.CurrentPlayer() == Terminal }
 
 // IsChance reports whether s is a chance node.
 func IsChance(s State) bool { return s.CurrentPlayer() == Chance }
+
+// Prior is implemented by states that can say which of the legal moves
+// look promising before any search: a game's rule of thumb. Bots draw
+// their playouts' moves in proportion to it and bias their search trees
+// towards it; a game without one is played out uniformly at random.
+type Prior interface {
+	// Prior appends to dst[:0] one weight for each action of actions,
+	// which are legal actions of the player to move at this state, in the
+	// same order. Weights are positive and need not sum to 1; larger
+	// means more promising. It must not allocate when dst has room.
+	Prior(actions []Action, dst []float64) []float64
+}

@@ -20,6 +20,20 @@ type Info struct {
 	HiddenInformation bool `json:"hidden_information"`
 	// Doc is the path of the rules document in the repository.
 	Doc string `json:"doc,omitempty"`
+	// Scripts are the game's scripted strategies (see Scripter), which
+	// bot specs name as script:NAME.
+	Scripts []ScriptInfo `json:"scripts,omitempty"`
+}
+
+// Script returns the named script's description and whether the game has
+// it.
+func (in Info) Script(name string) (ScriptInfo, bool) {
+	for _, s := range in.Scripts {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return ScriptInfo{}, false
 }
 
 // OptionSpec declares one named variant option.

@@ -63,6 +63,7 @@ var info = game.Info{
 	Chance:            false,
 	HiddenInformation: false,
 	Doc:               "docs/rules/source.md",
+	Scripts:           scripts,
 }
 
 func (sourceGame) Info() game.Info { return info }

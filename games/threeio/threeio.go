@@ -67,6 +67,7 @@ var info = game.Info{
 	Chance:            true,
 	HiddenInformation: false, // T6: holdings are public; the box is only counts
 	Doc:               "docs/rules/3io.md",
+	Scripts:           scripts,
 }
 
 func (threeIO) Info() game.Info { return info }

@@ -1,0 +1,223 @@
+package threeio
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/commons-games/commons/game"
+)
+
+// The scripted strategies (game.Scripter): a beginner's ways of playing
+// 3io, each a few lines, for measuring the bots against. None looks
+// further than the play in hand.
+var scripts = []game.ScriptInfo{
+	{Name: "fuse", Doc: "fuses first: plays where the most tiles fuse, crew on every play; scores its best meeple when its crew is out"},
+	{Name: "score", Doc: "scores early: takes a meeple back as soon as one is on the board (the best first), else expands; crew on every play"},
+	{Name: "hoard", Doc: "hoards crew for big tiles: crew only on a tile of 8 points or more, scores a meeple worth 8 or more at once"},
+	{Name: "fill", Doc: "fills the board: plays where nothing fuses, crew on every play, scores when its crew is out"},
+	{Name: "crew", Doc: "crew on every play, anywhere at random; scores its best meeple when its crew is out"},
+}
+
+// Script plays the named script for the player to move.
+func (s *State) Script(name string, r *rand.Rand) (game.Action, error) {
+	p := s.player
+	outOfCrew := s.crew[p] == 0
+	// scoreFirst says when the script takes a meeple back rather than
+	// expand; measure rates a play (higher is better, ties at random);
+	// crew says whether a play puts crew on the tile.
+	var scoreFirst bool
+	var measure func(a game.Action, after *State) int
+	crew := func(a game.Action, after *State) bool { return true }
+	switch name {
+	case "fuse":
+		scoreFirst = outOfCrew
+		measure = func(a game.Action, after *State) int { return fused(s, after) }
+	case "score":
+		scoreFirst = true
+	case "hoard":
+		scoreFirst = outOfCrew || bestScoreValue(s) >= 8
+		crew = func(a game.Action, after *State) bool {
+			t, _, _ := decodePlay(a)
+			return s.r.tiles.Points[t][0] >= 8
+		}
+	case "fill":
+		scoreFirst = outOfCrew
+		measure = func(a game.Action, after *State) int { return -fused(s, after) }
+	case "crew":
+		scoreFirst = outOfCrew
+	default:
+		return 0, fmt.Errorf("3io: no script %q", name)
+	}
+	if s.phase == phaseOver || s.phase == phaseDraw {
+		return 0, fmt.Errorf("3io: script %s: no seat is to move", name)
+	}
+	score := bestScore(s)
+	if s.phase == phaseAnnounce && score >= 0 && (scoreFirst || (s.boxTotal == 0 && s.held[p][0] < 0)) {
+		return score, nil
+	}
+	if s.phase == phaseAnnounce && s.boxTotal > 0 {
+		return actExpand, nil
+	}
+	best, bestV, ties := game.Action(-1), 0, 0
+	for _, a := range s.appendPlays(nil) {
+		after := *s
+		t, c, withCrew := decodePlay(a)
+		after.play(t, c, withCrew)
+		if !outOfCrew && withCrew != crew(a, &after) {
+			continue
+		}
+		v := 0
+		if measure != nil {
+			v = measure(a, &after)
+		}
+		switch {
+		case ties == 0 || v > bestV:
+			best, bestV, ties = a, v, 1
+		case v == bestV:
+			ties++
+			if r.IntN(ties) == 0 {
+				best = a
+			}
+		}
+	}
+	if ties == 0 {
+		return score, nil // nothing to play: a score is what is legal
+	}
+	return best, nil
+}
+
+// bestScore returns the score action worth the most to the player to
+// move, or -1 if none of its meeples is on the board.
+func bestScore(s *State) game.Action {
+	best, bestV := game.Action(-1), int64(-1)
+	for c := range numCells {
+		if s.board[c].meeples[s.player] > 0 {
+			if v := s.scoreValue(c); v > bestV {
+				best, bestV = game.Action(scoreBase+c), v
+			}
+		}
+	}
+	return best
+}
+
+// bestScoreValue is what the player to move's best meeple would score, 0
+// with none on the board.
+func bestScoreValue(s *State) int64 {
+	if a := bestScore(s); a >= 0 {
+		return s.scoreValue(int(a - scoreBase))
+	}
+	return 0
+}
+
+// fused counts the tiles a play took off the board by fusing.
+func fused(before, after *State) int {
+	return bits.OnesCount64(before.occ) + 1 - bits.OnesCount64(after.occ)
+}
+
+// Bitboard masks of the 6x6 board (bit c for sector c, files a-f from
+// bit 0 of each rank).
+var (
+	notFileA = func() (m uint64) {
+		for c := range numCells {
+			if c%side != 0 {
+				m |= 1 << c
+			}
+		}
+		return m
+	}()
+	notFileF = fullBoard &^ fileF()
+)
+
+func fileF() (m uint64) {
+	for c := side - 1; c < numCells; c += side {
+		m |= 1 << c
+	}
+	return m
+}
+
+// spread returns the sectors of b and their orthogonal neighbours.
+func spread(b uint64) uint64 {
+	return (b | b<<side | b>>side | (b&notFileA)>>1 | (b&notFileF)<<1) & fullBoard
+}
+
+// darkOf returns the sectors holding a dark tile of type t.
+func (s *State) darkOf(t Tile) (m uint64) {
+	kind := uint8(t) + 1
+	for c := range numCells {
+		if cl := &s.board[c]; cl.kind == kind && !cl.light {
+			m |= 1 << c
+		}
+	}
+	return m
+}
+
+// fusesAt reports whether a dark tile played on the empty sector c, with
+// dark the sectors of dark tiles of its type, makes a group of n or more
+// (T10): the flood from c through them.
+func fusesAt(dark uint64, c, n int) bool {
+	within := dark | 1<<c
+	g := uint64(1) << c
+	for {
+		next := spread(g) & within
+		if next == g {
+			return bits.OnesCount64(g) >= n
+		}
+		g = next
+	}
+}
+
+// Prior weighs the legal moves by a rule of thumb (game.Prior), for the
+// bots' playouts and search: a play that fuses is worth more the higher
+// its tile, crew goes on tiles that fuse or are worth points, a meeple is
+// taken back in proportion to what it scores now, and expanding is the
+// ordinary move.
+func (s *State) Prior(actions []game.Action, dst []float64) []float64 {
+	dst = dst[:0]
+	tiles := &s.r.tiles
+	// The dark tiles of the types held, once for all plays.
+	var darkT [2]Tile
+	var dark [2]uint64
+	if s.phase != phaseDraw {
+		for i, h := range s.held[s.player] {
+			if h >= 0 {
+				darkT[i], dark[i] = Tile(h), s.darkOf(Tile(h))
+			}
+		}
+	}
+	for _, a := range actions {
+		var w float64
+		switch {
+		case s.phase == phaseDraw:
+			w = 1
+		case a == actExpand:
+			w = 2
+		case a >= scoreBase:
+			w = 0.25 + float64(s.scoreValue(int(a-scoreBase)))/4
+		default:
+			t, c, crew := decodePlay(a)
+			pts := float64(tiles.Points[t][0])
+			w = 1
+			d := dark[0]
+			if t != darkT[0] {
+				d = dark[1]
+			}
+			fuses := fusesAt(d, c, tiles.Fusion)
+			if fuses {
+				w = 4 + pts
+			}
+			if crew {
+				switch {
+				case fuses:
+					w *= 2
+				case pts >= 8 || s.multiplierAt(c) > 1:
+					w *= 1.5
+				default:
+					w *= 0.3
+				}
+			}
+		}
+		dst = append(dst, w)
+	}
+	return dst
+}
