@@ -20,6 +20,12 @@ export function matchView(app: HTMLElement, id: string): () => void {
   let board: Board | null = null;
   let pending = false;
   let tick = 0;
+  // shown is the version drawn, which moves are sent with; queued, that
+  // a drawing is due. States that arrive while the page draws (a bot's
+  // moves come in bursts) are drawn once, the last of them.
+  let shown = -1;
+  let queued = false;
+  let closed = false;
 
   const heading = h("h2", {}, "Match");
   const who = h("p", { class: "who" });
@@ -61,7 +67,7 @@ export function matchView(app: HTMLElement, id: string): () => void {
       if (!held || !st.seat) return say("You are watching this match: take a free seat to play.");
       if (pending) return;
       hideChooser();
-      if (!live.move(m, st.version)) return say("Not connected to the server: reconnecting…", true);
+      if (!live.move(m, shown)) return say("Not connected to the server: reconnecting…", true);
       pending = true;
       mark({ pending: true });
     },
@@ -102,7 +108,13 @@ export function matchView(app: HTMLElement, id: string): () => void {
         api.forgetSeat(id);
         held = null;
       }
-      draw();
+      if (!queued) {
+        queued = true;
+        setTimeout(() => {
+          queued = false;
+          if (!closed) draw();
+        }, 0);
+      }
     },
     refused(status, error) {
       pending = false;
@@ -160,6 +172,7 @@ export function matchView(app: HTMLElement, id: string): () => void {
     heading.replaceChildren(info?.title || info?.game || "Match", " ", h("span", { class: "status", "data-status": st.status }, st.status));
     fill(who, seated ? `You are ${name(st.seat)}.` : "You are watching.", " ", h("span", { class: "note" }, `Match ${id}`));
     invite.hidden = st.status === "over";
+    shown = st.version;
     mark({ version: st.version, status: st.status, yourTurn: st.your_turn, seat: st.seat, toMove: st.to_move });
 
     board.update(v);
@@ -213,18 +226,57 @@ export function matchView(app: HTMLElement, id: string): () => void {
     fill(legalList, ...v.legal.map((m) => h("button", { class: "small mono", "data-legal-move": m, onclick: () => host.move(m) }, m)));
   }
 
+  // The log's entries as drawn: a long game's log (an Open Source game
+  // has two thousand entries) grows by a few entries a move, so only
+  // what changed is drawn again.
+  let logShown: string[] = [];
+  let logAtEnd = true;
+  let logScroll = 0;
+  let logAutoTop = -1; // where the page scrolled the log itself
+  logList.addEventListener("scroll", () => {
+    // The scroll event comes a frame late (by then the log may have
+    // grown), and a resized page scrolls too: only a reader who scrolls
+    // up stops the log from following its end.
+    logAtEnd = logList.scrollTop >= logAutoTop - 2 || logList.scrollHeight - logList.scrollTop - logList.clientHeight < 30;
+  });
+  // Each entry's words, kept (a board's words for a move do not change;
+  // a seat's name does, and then every line is made anew).
+  const lines = new Map<string, string>();
+  let lineNames = "";
+
   function drawLog(v: View): void {
     const own = board?.log?.(v);
-    let items: HTMLElement[];
-    if (own) {
-      items = own.map((t, i) => h("li", { value: i + 1 }, t));
-    } else {
-      items = log.map((e) => h("li", { value: e.n + 1, class: e.seat ? "" : "chance" },
-        e.seat ? `${name(e.seat)}: ` : "chance: ", board?.entry?.(e) || (e.seat ? e.move : e.move.slice(1))));
+    const names = JSON.stringify(st?.seats);
+    if (names !== lineNames) {
+      lines.clear();
+      lineNames = names;
     }
-    const atBottom = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 30;
-    fill(logList, ...items);
-    if (atBottom || items.length < 20) logList.scrollTop = logList.scrollHeight;
+    const line = (e: api.Entry) => {
+      const key = `${e.n} ${e.seat || 0} ${e.move}`;
+      let text = lines.get(key);
+      if (text === undefined) {
+        text = (e.seat ? `${name(e.seat)}: ` : "chance: ") + (board?.entry?.(e) || (e.seat ? e.move : e.move.slice(1)));
+        lines.set(key, text);
+      }
+      return { text, chance: !e.seat };
+    };
+    const items: { text: string; chance: boolean }[] = own ? own.map((text) => ({ text, chance: false })) : log.map(line);
+    const values = own ? items.map((_, i) => i + 1) : log.map((e) => e.n + 1);
+    const keys = items.map((l, i) => `${values[i]} ${l.chance ? "*" : ""}${l.text}`);
+    let same = 0;
+    while (same < keys.length && same < logShown.length && keys[same] === logShown[same]) same++;
+    while (logList.children.length > same) logList.lastElementChild!.remove();
+    logList.append(...items.slice(same).map((l, i) => h("li", { value: values[same + i], class: l.chance ? "chance" : "" }, l.text)));
+    logShown = keys;
+    // Follow the end of the log unless the reader scrolled up; scrolled
+    // at the next frame, so that a state does not wait for a layout.
+    if ((logAtEnd || items.length < 20) && !logScroll) {
+      logScroll = requestAnimationFrame(() => {
+        logScroll = 0;
+        logList.scrollTop = logList.scrollHeight;
+        logAutoTop = logList.scrollTop;
+      });
+    }
   }
 
   let leaving = false;
@@ -349,6 +401,7 @@ export function matchView(app: HTMLElement, id: string): () => void {
   }
 
   return () => {
+    closed = true;
     live.close();
     clearInterval(tick);
   };

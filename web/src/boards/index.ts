@@ -4,6 +4,7 @@ import { BoardFactory } from "./board";
 import { breakinghead } from "./breakinghead";
 import { generic } from "./generic";
 import { openscience } from "./openscience";
+import { opensource } from "./opensource";
 import { source } from "./source";
 import { threeio } from "./threeio";
 
@@ -12,6 +13,7 @@ const boards: Record<string, BoardFactory> = {
   "3io": threeio,
   "breaking-head": breakinghead,
   "open-science-alliance": openscience,
+  "open-source-board-game": opensource,
 };
 
 export function boardFor(game: string): BoardFactory {
