@@ -155,7 +155,7 @@ func TestOpenSourceAgainstBotOnPhone(t *testing.T) {
 		if len(o.Unlabeled) > 0 {
 			t.Fatalf("controls without an aria-label: %v", o.Unlabeled)
 		}
-		if !shots[o.Phase] && steps > 40 && (o.Phase == "place" || o.Phase == "reward" || o.Phase == "begin") {
+		if !shots[o.Phase] && (steps > 40 && (o.Phase == "place" || o.Phase == "reward" || o.Phase == "begin") || o.Phase == "move" || o.Phase == "token" || o.Phase == "extend") {
 			shots[o.Phase] = true
 			p.screenshot("opensource-phone-"+o.Phase+".png", "")
 		}

@@ -592,15 +592,16 @@ export const opensource: BoardFactory = (boardEl: HTMLElement, panel: HTMLElemen
 
   // tileEl draws a tile on a board; a tile with a move on it (lift, on,
   // move) is a button.
-  function tileEl(t: TileView, place: Place, opts: { move?: string; placed?: boolean; dim?: boolean; lab?: number }): SVGElement {
+  function tileEl(t: TileView, place: Place, opts: { move?: string; placed?: boolean; dim?: boolean; moving?: boolean; lab?: number }): SVGElement {
     const c = corners(t.row, t.col, t.up);
     const g = s("g", {
-      class: "os-tile" + (opts.move ? " pick" : "") + (opts.placed ? " placed" : "") + (opts.dim ? " dim" : ""),
+      class: "os-tile" + (opts.move ? " pick" : "") + (opts.placed ? " placed" : "") + (opts.dim ? " dim" : "") + (opts.moving ? " moving" : ""),
       "data-at": t.at, "data-tile": t.tile, "data-turn": t.turn, "data-edges": t.edges, "data-token": t.token, "data-owner": t.owner,
       "data-lab": opts.lab,
     });
     g.append(...tileShape(c, t.up, t.edges || "BBB"));
     if (opts.placed) g.append(s("polygon", { points: pts(c), class: "os-placed-ring" }));
+    if (opts.moving) g.append(s("polygon", { points: pts(c), class: "os-moving-ring" }));
     if (t.token) {
       const [x, y] = centroid(c);
       g.append(s("circle", { cx: x, cy: y, r: 2.1, class: "os-token", stroke: seatColours[(t.owner || 1) - 1] }));
@@ -675,7 +676,7 @@ export const opensource: BoardFactory = (boardEl: HTMLElement, panel: HTMLElemen
   }
 
   function drawCommons(v: View, o: Obs): void {
-    const placed = new Set(o.placed || []);
+    const placed = placedNow(v, o).commons;
     const tile = previewTile(o);
     const movingAt = o.phase === "move" && o.moving && !o.moving.startsWith("lab ") ? o.moving : "";
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
@@ -690,7 +691,7 @@ export const opensource: BoardFactory = (boardEl: HTMLElement, panel: HTMLElemen
       grow(t.row, t.col);
       // A tile turned in place is drawn by its preview.
       if (sel && sel.place === "commons" && sel.at === t.at) continue;
-      const opts = { move: offers.tileMoves.get(`commons:${t.at}`), placed: placed.has(t.at), dim: t.at === movingAt && !!sel };
+      const opts = { move: offers.tileMoves.get(`commons:${t.at}`), placed: placed.has(t.at), dim: t.at === movingAt && !!sel, moving: t.at === movingAt };
       const key = JSON.stringify([t, opts, t.owner ? host.name(t.owner) : ""]);
       keep.set(key, tileCache.get(key) || tileEl(t, "commons", opts));
     }
@@ -703,7 +704,7 @@ export const opensource: BoardFactory = (boardEl: HTMLElement, panel: HTMLElemen
       if (place !== "commons") continue;
       const [row, col] = parseAt(at);
       grow(row, col);
-      const el = targetEl(o, "commons", at, turns, tile);
+      const el = targetEl(o, "commons", at, turns, tile, at === movingAt);
       if (sel && sel.place === "commons" && sel.at === at) targetsG.append(el);
       else targetsG.prepend(el);
     }
@@ -714,6 +715,33 @@ export const opensource: BoardFactory = (boardEl: HTMLElement, panel: HTMLElemen
     svg.dataset.tiles = String(o.commons.length);
     if (auto) fit();
     else applyView();
+  }
+
+  // turnSeat is the seat whose turn it is (at a roll, no seat is to
+  // move: the last to have moved).
+  function turnSeat(v: View, o: Obs): number {
+    if (o.to_move) return o.to_move;
+    for (let i = v.log.length - 1; i >= 0; i--) if (v.log[i].seat) return v.log[i].seat!;
+    return 0;
+  }
+
+  // placedNow are the spaces of this turn's placements (the
+  // observation's), told apart by the turn's moves in the log: in the
+  // Commons or in the Lab.
+  function placedNow(v: View, o: Obs): { commons: Set<string>; lab: Set<string> } {
+    const out = { commons: new Set<string>(), lab: new Set<string>() };
+    const at = new Set(o.placed || []);
+    if (!at.size) return out;
+    const seat = turnSeat(v, o);
+    let i = v.log.length;
+    while (i > 0 && (!v.log[i - 1].seat || v.log[i - 1].seat === seat)) i--;
+    for (const e of v.log.slice(i)) {
+      const w = e.move.split(" ");
+      if (!at.has(w[1])) continue;
+      if (w[0] === "place") out.commons.add(w[1]);
+      else if (w[0] === "lab") out.lab.add(w[1]);
+    }
+    return out;
   }
 
   // ---- Panning and zooming ----
@@ -863,7 +891,7 @@ export const opensource: BoardFactory = (boardEl: HTMLElement, panel: HTMLElemen
 
   function drawLabs(v: View, o: Obs): void {
     const tile = previewTile(o);
-    const placed = new Set(o.placed || []);
+    const placed = placedNow(v, o).lab;
     const order = [...o.labs].sort((a, b) => (a.seat === v.seat ? -1 : b.seat === v.seat ? 1 : a.seat - b.seat));
     fill(labsEl, ...order.map((lab) => {
       const mine = lab.seat === v.seat && v.interactive;
@@ -884,7 +912,7 @@ export const opensource: BoardFactory = (boardEl: HTMLElement, panel: HTMLElemen
         if (!sp.tile) continue;
         if (mine && sel && sel.place === "lab" && sel.at === sp.at) continue;
         const move = mine ? offers.tileMoves.get(`lab:${sp.at}`) : undefined;
-        g.append(tileEl(sp, "lab", { move, placed: lab.seat === o.to_move && placed.has(sp.at) && o.phase !== "begin", dim: sp.at === movingAt && !!sel, lab: lab.seat }));
+        g.append(tileEl(sp, "lab", { move, placed: lab.seat === turnSeat(v, o) && placed.has(sp.at), dim: sp.at === movingAt && !!sel, moving: sp.at === movingAt, lab: lab.seat }));
       }
       if (mine) {
         const tg: SVGElement[] = [];
@@ -1017,6 +1045,22 @@ export const opensource: BoardFactory = (boardEl: HTMLElement, panel: HTMLElemen
     return "is to move";
   }
 
+  // todo is what the viewer is to do, in the imperative.
+  function todo(o: Obs): string {
+    switch (o.phase) {
+      case "begin": return "roll, or use your Infrastructure first";
+      case "keep": return `keep three of ${o.dice}`;
+      case "dice": return `take the tile ${o.dice} names`;
+      case "place": return `place the ${o.hand}`;
+      case "after": return "another tile, or on to the reward";
+      case "move": return `move or turn the tile from ${o.moving}`;
+      case "token": return `put BDFL token ${o.token} on a tile`;
+      case "reward": return "take a reward, or none";
+      case "extend": return "add a Lab space";
+    }
+    return "";
+  }
+
   function chanceWords(o: Obs): string {
     if (o.status === "over") return "";
     switch (o.phase) {
@@ -1046,7 +1090,7 @@ export const opensource: BoardFactory = (boardEl: HTMLElement, panel: HTMLElemen
       const o = v.obs as Obs;
       if (o.status === "over") return "";
       if (!o.to_move) return chanceWords(o);
-      return `turn ${o.turn}: ${doing(o).replace(/^is /, "")}`;
+      return `turn ${o.turn}: ${o.to_move === v.seat && v.interactive ? todo(o) : doing(o).replace(/^is /, "")}`;
     },
     outcome(v) {
       return outcomeText(v.obs as Obs);
