@@ -22,7 +22,8 @@ export function matchView(app: HTMLElement, id: string): () => void {
   let tick = 0;
   // shown is the version drawn, which moves are sent with; queued, that
   // a drawing is due. States that arrive while the page draws (a bot's
-  // moves come in bursts) are drawn once, the last of them.
+  // moves come in bursts) are drawn once, the last of them, at the
+  // next turn of the event loop.
   let shown = -1;
   let queued = false;
   let closed = false;
@@ -100,8 +101,6 @@ export function matchView(app: HTMLElement, id: string): () => void {
     state(msg, entries) {
       st = msg;
       log = entries;
-      pending = false;
-      mark({ pending: undefined });
       if (msg.seat === 0 && held) {
         // The token no longer holds a seat (we left, or it was taken
         // over): watch.
@@ -112,7 +111,12 @@ export function matchView(app: HTMLElement, id: string): () => void {
         queued = true;
         setTimeout(() => {
           queued = false;
-          if (!closed) draw();
+          if (closed) return;
+          // A move made is no longer pending once the page shows what
+          // came of it.
+          pending = false;
+          mark({ pending: undefined });
+          draw();
         }, 0);
       }
     },
