@@ -1,6 +1,10 @@
 package opensource
 
-import "github.com/commons-games/commons/game"
+import (
+	"math/bits"
+
+	"github.com/commons-games/commons/game"
+)
 
 // The dice (G10, G11). A roll is the multiset of colours shown, kept as
 // counts of yellow, blue and red dice. Three dice name a tile type: the
@@ -8,30 +12,31 @@ import "github.com/commons-games/commons/game"
 
 // named returns the types three dice name (one, or YBR and YRB).
 func named(d [3]int8) (TileType, TileType, int) {
-	switch d {
-	case [3]int8{3, 0, 0}:
-		return YYY, 0, 1
-	case [3]int8{0, 3, 0}:
-		return BBB, 0, 1
-	case [3]int8{0, 0, 3}:
-		return RRR, 0, 1
-	case [3]int8{2, 1, 0}:
-		return YYB, 0, 1
-	case [3]int8{2, 0, 1}:
-		return YYR, 0, 1
-	case [3]int8{1, 2, 0}:
-		return BBY, 0, 1
-	case [3]int8{0, 2, 1}:
-		return BBR, 0, 1
-	case [3]int8{1, 0, 2}:
-		return RRY, 0, 1
-	case [3]int8{0, 1, 2}:
-		return RRB, 0, 1
-	case [3]int8{1, 1, 1}:
-		return YBR, YRB, 2
+	if d[0] < 0 || d[1] < 0 || d[2] < 0 || d[0]+d[1]+d[2] != 3 {
+		return 0, 0, 0
 	}
-	return 0, 0, 0
+	n := namedTable[d[0]][d[1]]
+	return n.t1, n.t2, int(n.n)
 }
+
+// namedTable[y][b] is what y yellow, b blue and 3-y-b red dice name.
+var namedTable = func() (tab [4][4]struct {
+	t1, t2 TileType
+	n      int8
+}) {
+	for _, t := range [...]TileType{YYY, BBB, RRR, YYB, YYR, BBY, BBR, RRY, RRB, YBR} {
+		var d [3]int8
+		for _, k := range tileEdges[t] {
+			d[k]++
+		}
+		e := &tab[d[0]][d[1]]
+		e.t1, e.n = t, 1
+		if t == YBR {
+			e.t2, e.n = YRB, 2
+		}
+	}
+	return tab
+}()
 
 // inSupply reports whether three dice name a type the supply has.
 func (s *State) inSupply(d [3]int8) bool {
@@ -49,28 +54,72 @@ func (s *State) catchUses() [3]int8 {
 // dice with the Bug-catching uses u (each to its colour), to name a type
 // the supply has.
 func (s *State) reachesSupply(d [3]int8, u [3]int8) bool {
-	if s.inSupply(d) {
-		return true
-	}
-	for to := range 3 {
-		if u[to] == 0 {
-			continue
-		}
-		for from := range 3 {
-			if from == to || d[from] == 0 {
-				continue
-			}
-			e, v := d, u
-			e[from]--
-			e[to]++
-			v[to]--
-			if s.reachesSupply(e, v) {
-				return true
-			}
-		}
-	}
-	return false
+	return reachable(d, u)&s.supplyMask() != 0
 }
+
+// supplyMask has a bit for each type the supply has.
+func (s *State) supplyMask() uint16 {
+	var m uint16
+	for t, n := range s.supply {
+		if n > 0 {
+			m |= 1 << t
+		}
+	}
+	return m
+}
+
+// reachable returns the types (a bit each) that three dice d can name
+// after changes with the Bug-catching uses u, each changing one die to
+// its colour; none when d is not three dice.
+func reachable(d [3]int8, u [3]int8) uint16 {
+	if d[0] < 0 || d[1] < 0 || d[2] < 0 || d[0]+d[1]+d[2] != 3 {
+		return 0
+	}
+	// A die changed twice could have been changed once, so no colour
+	// needs more than three uses: more reach nothing more.
+	return reachTable[d[0]][d[1]][min(max(u[0], 0), 3)][min(max(u[1], 0), 3)][min(max(u[2], 0), 3)]
+}
+
+// reachTable[y][b][uy][ub][ur] is reachable for y yellow and b blue dice
+// (the rest red) and uses uy, ub, ur of 0..3, each entry found by trying
+// every sequence of changes.
+var reachTable = func() (tab [4][4][4][4][4]uint16) {
+	var walk func(d, u [3]int8) uint16
+	walk = func(d, u [3]int8) uint16 {
+		t1, t2, n := named(d)
+		var m uint16
+		if n >= 1 {
+			m |= 1 << t1
+		}
+		if n == 2 {
+			m |= 1 << t2
+		}
+		for to := range 3 {
+			for from := range 3 {
+				if u[to] > 0 && from != to && d[from] > 0 {
+					e, v := d, u
+					e[from]--
+					e[to]++
+					v[to]--
+					m |= walk(e, v)
+				}
+			}
+		}
+		return m
+	}
+	for y := range int8(4) {
+		for b := range 4 - y {
+			for uy := range int8(4) {
+				for ub := range int8(4) {
+					for ur := range int8(4) {
+						tab[y][b][uy][ub][ur] = walk([3]int8{y, b, 3 - y - b}, [3]int8{uy, ub, ur})
+					}
+				}
+			}
+		}
+	}
+	return tab
+}()
 
 // liftableType reports whether the Commons holds a tile of a type the
 // dice name that the seat to move may lift: a natural roll of a type the
@@ -81,14 +130,20 @@ func (s *State) liftableType(d [3]int8) bool {
 	if n == 0 || s.inSupply(d) {
 		return false
 	}
-	for slot := range s.commons.n {
-		t := s.commons.at[slot]
-		k := s.commons.cells[t].tile()
-		if (k == t1 || (n == 2 && k == t2)) && !s.lockedFor(t, s.toMove) {
-			return true
+	return s.liftableOf(t1) || (n == 2 && s.liftableOf(t2))
+}
+
+// liftableOf reports whether the Commons holds a tile of type t without
+// another seat's token: more tiles of the type than such tokens on them
+// (a token lies on one tile, a tile carries one token).
+func (s *State) liftableOf(t TileType) bool {
+	free := s.commons.typeCount[t]
+	for _, tk := range s.tokens {
+		if tk.owner >= 0 && tk.owner != s.toMove && tk.at >= 0 && s.commons.cells[tk.at] != 0 && s.commons.cells[tk.at].tile() == t {
+			free--
 		}
 	}
-	return false
+	return free > 0
 }
 
 // rollPossible reports whether a roll of the pending dice with y yellow
@@ -96,18 +151,23 @@ func (s *State) liftableType(d [3]int8) bool {
 // changes (Bug catching) names a type in the supply, or it is a natural
 // roll that may lift.
 func (s *State) rollPossible(y, b int8) bool {
+	return s.rollPossibleWith(y, b, s.catchUses(), s.supplyMask())
+}
+
+// rollPossibleWith is rollPossible with the Bug-catching uses u and the
+// supply's types given.
+func (s *State) rollPossibleWith(y, b int8, u [3]int8, supply uint16) bool {
 	r := s.nDice - y - b
 	if y < 0 || b < 0 || r < 0 {
 		return false
 	}
 	d := [3]int8{y, b, r}
 	if s.nDice == 3 {
-		return s.reachesSupply(d, s.catchUses()) || s.liftableType(d)
+		return reachable(d, u)&supply != 0 || s.liftableType(d)
 	}
-	u := s.catchUses()
 	for ky := int8(0); ky <= min(y, 3); ky++ {
 		for kb := int8(0); kb <= min(b, 3-ky); kb++ {
-			if kr := 3 - ky - kb; kr <= r && s.reachesSupply([3]int8{ky, kb, kr}, u) {
+			if kr := 3 - ky - kb; kr <= r && reachable([3]int8{ky, kb, kr}, u)&supply != 0 {
 				return true
 			}
 		}
@@ -164,9 +224,10 @@ func (s *State) ChanceOutcomes(buf []game.ChanceOutcome) []game.ChanceOutcome {
 		}
 	case phaseRoll:
 		total := 0.0
+		u, supply := s.catchUses(), s.supplyMask()
 		for y := int8(0); y <= s.nDice; y++ {
 			for b := int8(0); y+b <= s.nDice; b++ {
-				if s.rollPossible(y, b) {
+				if s.rollPossibleWith(y, b, u, supply) {
 					p := multinomial[s.nDice][y][b]
 					buf = append(buf, game.ChanceOutcome{Action: game.Action(32*int(y) + int(b)), P: p})
 					total += p
@@ -227,13 +288,19 @@ func (s *State) liftable(t space) bool {
 
 // diceMoves lists phase c-d: changes of a die, takes, lifts.
 func (s *State) diceMoves(buf []game.Action) []game.Action {
-	if s.natural() && !s.inSupply(s.dice) {
-		tiles := s.commons.tiles()
-		forEach(&tiles, func(t space) {
-			if s.liftable(t) {
-				buf = append(buf, game.Action(actLift+int(t)))
+	if t1, t2, n := named(s.dice); s.natural() && !s.inSupply(s.dice) && n > 0 && (s.commons.typeCount[t1] > 0 || (n == 2 && s.commons.typeCount[t2] > 0)) {
+		// The lifts (as liftable judges them): the Commons tiles of the
+		// types named, not under another seat's token.
+		if n == 1 {
+			t2 = t1
+		}
+		locks := s.locks()
+		b := &s.commons
+		for w := range b.occ {
+			for word := (b.typeSet[t1][w] | b.typeSet[t2][w]) &^ locks[w]; word != 0; word &= word - 1 {
+				buf = append(buf, game.Action(actLift+w*64+bits.TrailingZeros64(word)))
 			}
-		})
+		}
 	}
 	for t := range TileType(NumTypes) {
 		if s.takeable(t) {

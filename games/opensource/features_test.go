@@ -78,12 +78,93 @@ func compareWithSlow(b *tracker) error {
 			return fmt.Errorf("space %s: needs %06b, recount says %06b", spaceString(sp), b.need[sp], n)
 		}
 	}
+	if err := checkBookkeeping(b); err != nil {
+		return err
+	}
+	var largestN [NumKinds]int16
+	for _, f := range feats {
+		if f.open == 0 && f.tiles == st.largest[f.kind] {
+			largestN[f.kind]++
+		}
+	}
+	if largestN != b.largestN {
+		return fmt.Errorf("finished features of the largest size %v, slow says %v", b.largestN, largestN)
+	}
 	got := stats{holes: int(b.holes)}
 	for k := range NumKinds {
 		got.finished[k], got.largest[k] = int(b.finished[k]), int(b.largest[k])
 	}
 	if got != st {
 		return fmt.Errorf("stats %+v, slow says %+v", got, st)
+	}
+	return nil
+}
+
+// checkBookkeeping checks what the tracker keeps beside the features
+// against a recount: the tiles in their order and their slots, the tiles
+// as a bit set and by type, and the frontier's fit counts.
+func checkBookkeeping(b *tracker) error {
+	var occ [(nSpaces + 63) / 64]uint64
+	var types, fits [NumTypes]int16
+	var typeSet [NumTypes][(nSpaces + 63) / 64]uint64
+	var fitSet [NumTypes][(nSpaces + 63) / 64]uint64
+	var slots [(maxTiles + 63) / 64]uint64
+	n := 0
+	for sp := range space(nSpaces) {
+		c := b.cells[sp]
+		if c == 0 {
+			if b.slotOf[sp] != 0 {
+				return fmt.Errorf("empty space %s has slot %d", spaceString(sp), b.slotOf[sp]-1)
+			}
+			if b.front[sp/64]&(1<<(sp%64)) != 0 {
+				for k := range NumTypes {
+					if fitTurns[k][b.need[sp]] != 0 {
+						fits[k]++
+						fitSet[k][sp/64] |= 1 << (sp % 64)
+					}
+				}
+			}
+			continue
+		}
+		n++
+		occ[sp/64] |= 1 << (sp % 64)
+		types[c.tile()]++
+		typeSet[c.tile()][sp/64] |= 1 << (sp % 64)
+		slot := b.slotOf[sp] - 1
+		if slot < 0 || b.slotAt[slot] != sp {
+			return fmt.Errorf("space %s: slot %d, whose space is %v", spaceString(sp), slot, b.slotAt[max(slot, 0)])
+		}
+		if slots[slot/64]&(1<<(slot%64)) != 0 {
+			return fmt.Errorf("slot %d used twice", slot)
+		}
+		slots[slot/64] |= 1 << (slot % 64)
+	}
+	if n != int(b.n) {
+		return fmt.Errorf("%d tiles, the tracker counts %d", n, b.n)
+	}
+	for _, t := range b.at[:b.n] {
+		if b.cells[t] == 0 {
+			return fmt.Errorf("the list of tiles holds the empty space %s", spaceString(t))
+		}
+		occ[t/64] &^= 1 << (t % 64) // each listed once
+	}
+	for _, w := range occ {
+		if w != 0 {
+			return fmt.Errorf("a tile missing from the list, or listed twice")
+		}
+	}
+	occ = [(nSpaces + 63) / 64]uint64{}
+	for _, t := range b.at[:b.n] {
+		occ[t/64] |= 1 << (t % 64)
+	}
+	if occ != b.occ || b.used != slots {
+		return fmt.Errorf("the tiles' bit set or the slots in use differ from a recount")
+	}
+	if types != b.typeCount || typeSet != b.typeSet {
+		return fmt.Errorf("tiles by type %v, recount says %v", b.typeCount, types)
+	}
+	if fits != b.fitCount || fitSet != b.fitSet {
+		return fmt.Errorf("frontier spaces each type fits %v, recount says %v", b.fitCount, fits)
 	}
 	return nil
 }
@@ -106,10 +187,12 @@ func TestTracker_MatchesSlowRecount(t *testing.T) {
 		b.add(centre[rng.IntN(6)], cellOf(TileType(rng.IntN(NumTypes)), rng.IntN(3)))
 		steps := 20 + rng.IntN(200)
 		for step := range steps {
-			if err := randomChange(&b, rng); err != nil {
+			took, err := randomChange(&b, rng)
+			if err != nil {
 				t.Fatalf("board %d step %d: %v", k, step, err)
 			}
-			if step%10 == 0 || step == steps-1 {
+			// Every lift and move is checked: they build features again.
+			if took || step%10 == 0 || step == steps-1 {
 				if err := compareWithSlow(&b); err != nil {
 					t.Fatalf("board %d step %d: %v", k, step, err)
 				}
@@ -120,19 +203,19 @@ func TestTracker_MatchesSlowRecount(t *testing.T) {
 }
 
 // randomChange places a random tile where it fits, or now and then lifts
-// or moves one.
-func randomChange(b *tracker, rng *rand.Rand) error {
+// or moves one (and then says it took one off).
+func randomChange(b *tracker, rng *rand.Rand) (bool, error) {
 	switch x := rng.IntN(20); {
 	case x == 0 && b.n > 1: // lift
 		b.remove(b.at[rng.IntN(int(b.n))])
-		return nil
+		return true, nil
 	case x == 1 && b.n > 1: // move: lift and place elsewhere
 		s := b.at[rng.IntN(int(b.n))]
 		c := b.cells[s]
 		b.remove(s)
-		return place(b, c, rng)
+		return true, place(b, c, rng)
 	}
-	return place(b, cellOf(TileType(rng.IntN(NumTypes)), 0), rng)
+	return false, place(b, cellOf(TileType(rng.IntN(NumTypes)), 0), rng)
 }
 
 // place puts a tile of c's type, turned as needed, on a random space

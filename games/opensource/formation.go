@@ -2,6 +2,7 @@ package opensource
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/commons-games/commons/games/opensource/tri"
 )
@@ -19,7 +20,13 @@ type formCell struct {
 // form is a formation turned each of the six ways.
 type form struct {
 	cells [6][]formCell
+	// first[c] has a bit for each turn k whose first tile cell c shows
+	// (sameTile): where a formation may start.
+	first [nCells]uint8
 }
+
+// nCells is the number of cell values, 0 (empty) included.
+const nCells = 1 + 3*NumTypes
 
 func makeForm(d Demand) form {
 	var f form
@@ -28,6 +35,11 @@ func makeForm(d Demand) form {
 			// Turning a tile with its space keeps its edges where they
 			// were (tri.RotateTurn; cell.tileEdge is tri's convention).
 			f.cells[k] = append(f.cells[k], formCell{c.At.Rotate(k), cellOf(c.Tile, tri.RotateTurn(int(c.Turn), k))})
+		}
+		for c := cell(1); c < nCells; c++ {
+			if sameTile(c, f.cells[k][0].c) {
+				f.first[c] |= 1 << k
+			}
 		}
 	}
 	return f
@@ -40,23 +52,63 @@ func sameTile(a, b cell) bool {
 	return a.tile() == b.tile() && a.edgeAt(0) == b.edgeAt(0) && a.edgeAt(1) == b.edgeAt(1) && a.edgeAt(2) == b.edgeAt(2)
 }
 
+// looks[c] is the first cell showing the same tile the same way round as
+// cell c (sameTile), 0 for the empty cell: two cells are the same tile
+// when their looks are equal and not 0.
+var looks = func() (l [nCells]cell) {
+	for c := cell(1); c < nCells; c++ {
+		l[c] = c
+		for d := cell(1); d < c; d++ {
+			if sameTile(c, d) {
+				l[c] = d
+				break
+			}
+		}
+	}
+	return l
+}()
+
 // foundIn reports whether the formation lies among the tiles at the
 // spaces at of a place whose cells are given.
 func (f *form) foundIn(cells *[nSpaces]cell, at []space) bool {
 	for _, p := range at {
-		for k := range 6 {
-			fc := f.cells[k]
-			first := fc[0]
-			if !sameTile(cells[p], first.c) {
-				continue
+		if f.foundAt(cells, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// foundInCommons is foundIn for the Commons: only the tiles of the type
+// of the formation's first tile can be where it starts.
+func (f *form) foundInCommons(b *tracker) bool {
+	set := &b.typeSet[f.cells[0][0].c.tile()]
+	for w, word := range set {
+		for ; word != 0; word &= word - 1 {
+			if f.foundAt(&b.cells, space(w*64+bits.TrailingZeros64(word))) {
+				return true
 			}
-			v, ok := tri.Sub(coords[p], first.at)
+		}
+	}
+	return false
+}
+
+// foundInLab is foundIn for a Lab: its tiles, and no tile outside it.
+func (f *form) foundInLab(l *lab) bool {
+	for i, p := range l.spaces[:l.n] {
+		for m := f.first[l.cells[i]]; m != 0; m &= m - 1 {
+			fc := f.cells[bits.TrailingZeros8(m)]
+			v, ok := tri.Sub(coords[p], fc[0].at)
 			if !ok {
-				continue // a turn by an odd multiple of 60 degrees lands on the other orientation
+				continue
 			}
 			for _, c := range fc[1:] {
 				t := spaceAt(c.at.Add(v))
-				if t < 0 || !sameTile(cells[t], c.c) {
+				if t < 0 {
+					ok = false
+					break
+				}
+				if tc := l.cellAt(t); tc == 0 || looks[tc] != looks[c.c] {
 					ok = false
 					break
 				}
@@ -64,6 +116,29 @@ func (f *form) foundIn(cells *[nSpaces]cell, at []space) bool {
 			if ok {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// foundAt reports whether the formation lies in a place whose cells are
+// given with its first tile at p.
+func (f *form) foundAt(cells *[nSpaces]cell, p space) bool {
+	for m := f.first[cells[p]]; m != 0; m &= m - 1 {
+		fc := f.cells[bits.TrailingZeros8(m)]
+		v, ok := tri.Sub(coords[p], fc[0].at)
+		if !ok {
+			continue // a turn by an odd multiple of 60 degrees lands on the other orientation
+		}
+		for _, c := range fc[1:] {
+			t := spaceAt(c.at.Add(v))
+			if t < 0 || cells[t] == 0 || looks[cells[t]] != looks[c.c] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
 		}
 	}
 	return false

@@ -1,6 +1,8 @@
 package opensource
 
 import (
+	"math/bits"
+
 	"github.com/commons-games/commons/game"
 )
 
@@ -100,9 +102,10 @@ func (s *State) LegalActions(buf []game.Action) []game.Action {
 			}
 		}
 	case phaseRoll:
+		u, supply := s.catchUses(), s.supplyMask()
 		for y := int8(0); y <= s.nDice; y++ {
 			for b := int8(0); y+b <= s.nDice; b++ {
-				if s.rollPossible(y, b) {
+				if s.rollPossibleWith(y, b, u, supply) {
 					buf = append(buf, game.Action(32*int(y)+int(b)))
 				}
 			}
@@ -131,15 +134,22 @@ func (s *State) LegalActions(buf []game.Action) []game.Action {
 	case phaseMove:
 		buf = s.targets(buf)
 	case phaseToken:
-		tiles := s.commons.tiles()
-		forEach(&tiles, func(t space) {
-			if s.tokenAt(t) < 0 {
-				buf = append(buf, game.Action(actOn+int(t)))
+		// The Commons tiles without a token.
+		var on spaceSet
+		for _, tk := range s.tokens {
+			if tk.owner >= 0 && tk.at >= 0 {
+				on[tk.at/64] |= 1 << (tk.at % 64)
 			}
-		})
+		}
+		for w, word := range s.commons.occ {
+			for word &^= on[w]; word != 0; word &= word - 1 {
+				buf = append(buf, game.Action(actOn+w*64+bits.TrailingZeros64(word)))
+			}
+		}
 	case phaseReward:
+		var rs rewardStats
 		for _, set := range s.placemat {
-			if set >= 0 && s.infraOK(int(set)) {
+			if set >= 0 && s.infraOKWith(int(set), &rs) {
 				buf = append(buf, game.Action(actInfra+int(set)))
 			}
 		}
@@ -252,18 +262,21 @@ func (s *State) anyBDFL() bool {
 	if !ready {
 		return false
 	}
-	for slot := range s.commons.n {
-		if s.tokenAt(s.commons.at[slot]) < 0 {
-			return true
+	// A Commons tile without a token: tokens lie on distinct tiles.
+	on := 0
+	for _, tk := range s.tokens {
+		if tk.owner >= 0 && tk.at >= 0 {
+			on++
 		}
 	}
-	return false
+	return int(s.commons.n) > on
 }
 
 // rewardHasChoice reports whether some reward may be taken (G13).
 func (s *State) rewardHasChoice() bool {
+	var rs rewardStats
 	for _, set := range s.placemat {
-		if set >= 0 && s.infraOK(int(set)) {
+		if set >= 0 && s.infraOKWith(int(set), &rs) {
 			return true
 		}
 	}

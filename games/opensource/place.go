@@ -1,6 +1,10 @@
 package opensource
 
-import "github.com/commons-games/commons/game"
+import (
+	"math/bits"
+
+	"github.com/commons-games/commons/game"
+)
 
 // Where tiles may go (G3, G8, G9) and where Compatibility may move them
 // (G15 C).
@@ -50,15 +54,17 @@ func (s *State) commonsNeeds(t, except space) (needs, bool) {
 	return n, touch
 }
 
-// labNeeds is commonsNeeds for a Lab: only the Lab's own tiles count.
-func (l *lab) needs(t, except space) (needs, bool) {
+// needs is commonsNeeds for a Lab: what the Lab's own tiles round its
+// space at position i ask, leaving out the tile at position except.
+func (l *lab) needs(i, except int) (needs, bool) {
 	var n needs
 	touch := false
-	for e, o := range nbr[t] {
-		if o == except || o < 0 {
+	t := l.spaces[i]
+	for e, j := range l.nb[i] {
+		if j < 0 || int(j) == except {
 			continue
 		}
-		c := l.cellAt(o)
+		c := l.cells[j]
 		if c == 0 {
 			continue
 		}
@@ -93,7 +99,7 @@ func (s *State) fitsLab(t space, c cell) bool {
 	if i < 0 {
 		return false
 	}
-	n, touch := l.needs(t, t)
+	n, touch := l.needs(i, i)
 	if l.cells[i] == 0 && !touch && l.tiles > 0 {
 		return false
 	}
@@ -110,54 +116,73 @@ func (s *State) placeMoves(buf []game.Action) []game.Action {
 			buf = append(buf, game.Action(actPlace+3*int(centre[0])+turn))
 		}
 	} else {
-		f := s.commons.frontier()
-		forEach(&f, func(sp space) {
-			n, _ := s.commonsNeeds(sp, -1)
-			for m, turn := fitTurns[t][n], 0; m != 0; m, turn = m>>1, turn+1 {
-				if m&1 != 0 {
-					buf = append(buf, game.Action(actPlace+3*int(sp)+turn))
-				}
+		// The frontier spaces the tile fits (fitSet), each at the turns
+		// that meet what its neighbours ask (commonsNeeds).
+		fit := &fitTurns[t]
+		b := &s.commons
+		for w, word := range b.fitSet[t] {
+			for ; word != 0; word &= word - 1 {
+				sp := w*64 + bits.TrailingZeros64(word)
+				buf = appendTurns(buf, game.Action(actPlace+3*sp), fit[b.need[sp]])
 			}
-		})
+		}
 	}
 	l := &s.labs[s.toMove]
-	labStart := len(buf)
-	for i, sp := range l.spaces[:l.n] {
-		n, touch := l.needs(sp, sp)
+	for _, i := range l.order[:l.n] {
+		n, touch := l.needs(int(i), int(i))
 		if l.cells[i] == 0 && !touch && l.tiles > 0 {
 			continue
 		}
-		for m, turn := fitTurns[t][n], 0; m != 0; m, turn = m>>1, turn+1 {
-			if m&1 != 0 {
-				buf = append(buf, game.Action(actLab+3*int(sp)+turn))
-			}
-		}
+		buf = appendTurns(buf, game.Action(actLab+3*int(l.spaces[i])), fitTurns[t][n])
 	}
-	sortFrom(buf, labStart) // the Lab's spaces are in the order they came
 	if len(buf) == start {
 		buf = append(buf, actReturn)
 	}
 	return buf
 }
 
+// appendTurns appends base+turn for each turn in the bit set m, in
+// increasing order.
+func appendTurns(buf []game.Action, base game.Action, m uint8) []game.Action {
+	n := len(buf)
+	if cap(buf)-n < 3 {
+		for turn := range 3 {
+			if m&(1<<turn) != 0 {
+				buf = append(buf, base+game.Action(turn))
+			}
+		}
+		return buf
+	}
+	// Room for three: write the turns in order, keep as many as m has.
+	tt := &turnLists[m&7]
+	b := buf[n : n+3]
+	b[0], b[1], b[2] = base+game.Action(tt[0]), base+game.Action(tt[1]), base+game.Action(tt[2])
+	return buf[:n+int(tt[3])]
+}
+
+// turnLists[m] is the turns of the bit set m in increasing order, then
+// their number.
+var turnLists = func() (l [8][4]int8) {
+	for m := range 8 {
+		for turn := range int8(3) {
+			if m&(1<<turn) != 0 {
+				l[m][l[m][3]] = turn
+				l[m][3]++
+			}
+		}
+	}
+	return l
+}()
+
 // anyPlacement reports whether the tile in hand fits anywhere.
 func (s *State) anyPlacement() bool {
 	t := s.hand
-	if s.commons.n == 0 {
-		return true
-	}
-	f := s.commons.frontier()
-	found := false
-	forEach(&f, func(sp space) {
-		n, _ := s.commonsNeeds(sp, -1)
-		found = found || fitTurns[t][n] != 0
-	})
-	if found {
+	if s.commons.n == 0 || s.commons.fitCount[t] > 0 {
 		return true
 	}
 	l := &s.labs[s.toMove]
-	for i, sp := range l.spaces[:l.n] {
-		n, touch := l.needs(sp, sp)
+	for i := range int(l.n) {
+		n, touch := l.needs(i, i)
 		if (l.cells[i] != 0 || touch || l.tiles == 0) && fitTurns[t][n] != 0 {
 			return true
 		}
@@ -185,91 +210,116 @@ func (s *State) movable(a game.Action) bool {
 }
 
 func (s *State) anyMovable() bool {
-	found := false
-	s.eachMovable(func(space, bool) bool { found = true; return false })
-	return found
+	if s.usesOf(Compatibility) == 0 {
+		return false
+	}
+	b := &s.commons
+	locks := s.locks()
+	for w, word := range b.occ {
+		for word &^= locks[w]; word != 0; word &= word - 1 {
+			if s.commonsTileMovable(space(w*64 + bits.TrailingZeros64(word))) {
+				return true
+			}
+		}
+	}
+	l := &s.labs[s.toMove]
+	for i, t := range l.spaces[:l.n] {
+		if l.cells[i] != 0 && s.hasTarget(t, true) {
+			return true
+		}
+	}
+	return false
 }
 
-// moveMoves lists the tiles Compatibility may move.
+// moveMoves lists the tiles Compatibility may move: the seat has a use,
+// the tile is not under another seat's token (G15 C), and it has
+// somewhere to go; Commons tiles in increasing order of space, then the
+// Lab's.
 func (s *State) moveMoves(buf []game.Action) []game.Action {
 	if s.usesOf(Compatibility) == 0 {
 		return buf
 	}
-	start := len(buf)
-	labStart := -1
-	s.eachMovable(func(t space, inLab bool) bool {
-		if inLab {
-			if labStart < 0 {
-				labStart = len(buf)
-			}
-			buf = append(buf, game.Action(actMoveLab+int(t)))
-		} else {
-			buf = append(buf, game.Action(actMove+int(t)))
+	b := &s.commons
+	locks := s.locks()
+	var sure uint16 // the types that surely have somewhere to go
+	for k, n := range b.fitCount {
+		if n > 3 {
+			sure |= 1 << k
 		}
-		return true
-	})
-	if labStart >= 0 {
-		sortFrom(buf, labStart) // a Lab's spaces are in the order they came
 	}
-	_ = start
+	for w, word := range b.occ {
+		for word &^= locks[w]; word != 0; word &= word - 1 {
+			t := space(w*64 + bits.TrailingZeros64(word))
+			if sure&typeBit[b.cells[t]] != 0 || s.commonsTileMovable(t) {
+				buf = append(buf, game.Action(actMove+int(t)))
+			}
+		}
+	}
+	l := &s.labs[s.toMove]
+	for _, i := range l.order[:l.n] {
+		if t := l.spaces[i]; l.cells[i] != 0 && s.hasTarget(t, true) {
+			buf = append(buf, game.Action(actMoveLab+int(t)))
+		}
+	}
 	return buf
 }
 
-// eachMovable calls f for each tile Compatibility may move, Commons tiles
-// in increasing order of space and then the Lab's, until f returns false.
-// A Commons tile may move when a frontier space it does not touch fits
-// its type (its leaving changes nothing there); only when none does are
-// the spaces round it, and its own space turned, tried one by one.
-func (s *State) eachMovable(f func(t space, inLab bool) bool) {
-	if s.usesOf(Compatibility) == 0 {
-		return
+// commonsTileMovable reports whether the Commons tile at t has somewhere
+// to go (its token aside). It may move when a frontier space it does not
+// touch fits its type (its leaving changes nothing there): surely when
+// more frontier spaces fit its type than it has neighbours. Only when none
+// does are the spaces round it, and its own space turned, tried one by
+// one.
+func (s *State) commonsTileMovable(t space) bool {
+	b := &s.commons
+	k := b.cells[t].tile()
+	if b.fitCount[k] > 3 {
+		return true // more frontier spaces fit than t has neighbours
 	}
-	front := s.commons.frontier()
-	var fits [NumTypes]int // frontier spaces each type fits
-	forEach(&front, func(t space) {
-		n, _ := s.commonsNeeds(t, -1)
-		for k := range TileType(NumTypes) {
-			if fitTurns[k][n] != 0 {
-				fits[k]++
-			}
-		}
-	})
-	goOn := true
-	tiles := s.commons.tiles()
-	forEach(&tiles, func(t space) {
-		if !goOn || s.lockedFor(t, s.toMove) {
-			return
-		}
-		k := s.commons.cells[t].tile()
-		near := 0 // frontier spaces next to t that fit k
-		for _, o := range nbr[t] {
-			if o >= 0 && front[o/64]&(1<<(o%64)) != 0 {
-				if n, _ := s.commonsNeeds(o, -1); fitTurns[k][n] != 0 {
-					near++
-				}
-			}
-		}
-		ok := fits[k] > near
-		if !ok {
-			for _, o := range nbr[t] {
-				for turn := range 3 {
-					ok = ok || (o >= 0 && s.moveFits(t, false, o, turn))
-				}
-			}
-			for turn := range 3 {
-				ok = ok || s.moveFits(t, false, t, turn)
-			}
-		}
-		if ok {
-			goOn = f(t, false)
-		}
-	})
-	l := &s.labs[s.toMove]
-	for i, t := range l.spaces[:l.n] {
-		if goOn && l.cells[i] != 0 && s.hasTarget(t, true) {
-			goOn = f(t, true)
+	near := int16(0) // frontier spaces next to t that fit k
+	for _, o := range nbr[t] {
+		if o >= 0 && b.inFront(o) && fitTurns[k][b.need[o]] != 0 {
+			near++
 		}
 	}
+	if b.fitCount[k] > near {
+		return true
+	}
+	for _, o := range nbr[t] {
+		for turn := range 3 {
+			if o >= 0 && s.moveFits(t, false, o, turn) {
+				return true
+			}
+		}
+	}
+	for turn := range 3 {
+		if s.moveFits(t, false, t, turn) {
+			return true
+		}
+	}
+	return false
+}
+
+// typeBit[c] is the bit of cell c's type (0 for the empty cell).
+var typeBit = func() (tb [nCells]uint16) {
+	for c := cell(1); c < nCells; c++ {
+		tb[c] = 1 << c.tile()
+	}
+	return tb
+}()
+
+// spaceSet is a set of spaces, a bit each.
+type spaceSet = [(nSpaces + 63) / 64]uint64
+
+// locks returns the Commons spaces under other seats' BDFL tokens: the
+// seat to move may not lift, move or turn their tiles (G11, G15).
+func (s *State) locks() (ls spaceSet) {
+	for _, tk := range s.tokens {
+		if tk.owner >= 0 && tk.at >= 0 && tk.owner != s.toMove {
+			ls[tk.at/64] |= 1 << (tk.at % 64)
+		}
+	}
+	return ls
 }
 
 // moveFits reports whether the tile at from (in the Commons, or the
@@ -281,11 +331,12 @@ func (s *State) moveFits(from space, inLab bool, t space, turn int) bool {
 	var touch bool
 	if inLab {
 		l := &s.labs[s.toMove]
-		c = l.cellAt(from)
-		if !l.has(t) || (t != from && l.cellAt(t) != 0) {
+		fi, ti := l.pos(from), l.pos(t)
+		if fi < 0 || ti < 0 || (ti != fi && l.cells[ti] != 0) {
 			return false
 		}
-		n, touch = l.needs(t, from)
+		c = l.cells[fi]
+		n, touch = l.needs(ti, fi)
 	} else {
 		c = s.commons.cells[from]
 		if t < 0 || (t != from && s.commons.cells[t] != 0) {
@@ -301,52 +352,86 @@ func (s *State) moveFits(from space, inLab bool, t space, turn int) bool {
 
 // hasTarget reports whether the tile at from may go anywhere.
 func (s *State) hasTarget(from space, inLab bool) bool {
-	found := false
-	s.eachTarget(from, inLab, func(space, int) bool { found = true; return false })
-	return found
-}
-
-// eachTarget calls f for each place the tile at from may go, in
-// increasing order of space and turn, until f returns false.
-func (s *State) eachTarget(from space, inLab bool, f func(t space, turn int) bool) {
-	try := func(t space) bool {
-		for turn := range 3 {
-			if s.moveFits(from, inLab, t, turn) && !f(t, turn) {
-				return false
-			}
-		}
-		return true
+	if !inLab && s.commons.fitCount[s.commons.cells[from].tile()] > 3 {
+		return true // a frontier space away from the tile fits it
 	}
-	if inLab {
-		l := &s.labs[s.toMove]
-		var set [(nSpaces + 63) / 64]uint64
-		for _, t := range l.spaces[:l.n] {
-			set[t/64] |= 1 << (t % 64)
-		}
-		goOn := true
-		forEach(&set, func(t space) {
-			if goOn {
-				goOn = try(t)
-			}
-		})
-		return
-	}
-	set := s.commons.frontier()
-	set[from/64] |= 1 << (from % 64)
-	goOn := true
-	forEach(&set, func(t space) {
-		if goOn {
-			goOn = try(t)
-		}
-	})
+	var one [3]game.Action
+	return len(s.appendTargets(one[:0], from, inLab, true)) > 0
 }
 
 // targets lists where the chosen tile may go.
 func (s *State) targets(buf []game.Action) []game.Action {
-	s.eachTarget(s.chosen, s.chosenLab, func(t space, turn int) bool {
-		buf = append(buf, game.Action(actTo+3*int(t)+turn))
-		return true
-	})
+	return s.appendTargets(buf, s.chosen, s.chosenLab, false)
+}
+
+// appendTargets appends the moves "to" for each place the tile at from
+// may go, in increasing order of space and turn, as moveFits judges them;
+// with first, only those of the first space found.
+func (s *State) appendTargets(buf []game.Action, from space, inLab, first bool) []game.Action {
+	start := len(buf)
+	if inLab {
+		// The Lab's spaces in order: empty ones, and the tile's own.
+		l := &s.labs[s.toMove]
+		fi := l.pos(from)
+		c := l.cells[fi]
+		fit := &fitTurns[c.tile()]
+		for _, i := range l.order[:l.n] {
+			if int(i) != fi && l.cells[i] != 0 {
+				continue
+			}
+			n, touch := l.needs(int(i), fi)
+			if !touch {
+				continue
+			}
+			m := fit[n]
+			if int(i) == fi {
+				m &^= 1 << c.turn()
+			}
+			buf = appendTurns(buf, game.Action(actTo+3*int(l.spaces[i])), m)
+			if first && len(buf) > start {
+				return buf
+			}
+		}
+		return buf
+	}
+	// The Commons: the frontier spaces the tile fits as they are
+	// (fitSet), the frontier spaces it touches (its leaving changes what
+	// they ask), and its own space (a turn in place).
+	c := s.commons.cells[from]
+	fit := &fitTurns[c.tile()]
+	b := &s.commons
+	near := nbr[from]
+	var more [(nSpaces + 63) / 64]uint64
+	more[from/64] |= 1 << (from % 64)
+	for _, o := range near {
+		if o >= 0 && b.inFront(o) {
+			more[o/64] |= 1 << (o % 64)
+		}
+	}
+	for w, word := range b.fitSet[c.tile()] {
+		word |= more[w]
+		for ; word != 0; word &= word - 1 {
+			t := space(w*64 + bits.TrailingZeros64(word))
+			n := b.need[t] // a frontier space touches a tile
+			if t == from && n == 0 {
+				continue // an island: turned in place it touches nothing
+			}
+			if t == near[0] || t == near[1] || t == near[2] {
+				var touch bool
+				if n, touch = s.commonsNeeds(t, from); !touch {
+					continue
+				}
+			}
+			m := fit[n]
+			if t == from {
+				m &^= 1 << c.turn()
+			}
+			buf = appendTurns(buf, game.Action(actTo+3*int(t)), m)
+			if first && len(buf) > start {
+				return buf
+			}
+		}
+	}
 	return buf
 }
 

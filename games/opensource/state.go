@@ -50,13 +50,17 @@ const (
 )
 
 // lab is one player's Lab (G7): its spaces in the order they came, what
-// each holds, and a bit set of its spaces.
+// each holds, and a bit set of its spaces. Its geometry is kept as it
+// grows: the positions (among its spaces) of each space's neighbours, and
+// its positions in increasing order of space, the order of the actions.
 type lab struct {
 	n      uint8
 	tiles  uint8
 	in     [(nSpaces + 63) / 64]uint64
 	spaces [maxLab]space
 	cells  [maxLab]cell
+	nb     [maxLab][3]int8 // nb[i][e]: the position across edge e of spaces[i], -1 if not the Lab's
+	order  [maxLab]int8    // positions in increasing order of space
 }
 
 func (l *lab) has(s space) bool { return s >= 0 && l.in[s/64]&(1<<(s%64)) != 0 }
@@ -83,8 +87,21 @@ func (l *lab) cellAt(s space) cell {
 }
 
 func (l *lab) addSpace(s space) {
+	i := int(l.n)
+	for e, o := range nbr[s] {
+		j := l.pos(o)
+		l.nb[i][e] = int8(j)
+		if j >= 0 {
+			l.nb[j][facing(s, e)] = int8(i)
+		}
+	}
+	k := i
+	for ; k > 0 && l.spaces[l.order[k-1]] > s; k-- {
+		l.order[k] = l.order[k-1]
+	}
+	l.order[k] = int8(i)
 	l.in[s/64] |= 1 << (s % 64)
-	l.spaces[l.n] = s
+	l.spaces[i] = s
 	l.n++
 }
 
