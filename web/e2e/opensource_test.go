@@ -350,9 +350,10 @@ func osWait(p *session, cond string, timeout time.Duration) {
 // t0 or t1: its edge facing the start tile's blue top must be blue) and
 // on 1,1 (t0 or t2), and any space of the empty Lab at any turn. Only
 // those spaces are highlighted; the preview turns through the legal
-// turns only (the R key and the Rotate button); the Commons pans and
-// zooms with the keys, the wheel, a drag and Fit; Enter places the tile,
-// and the server has it where the preview showed it.
+// turns only (the R key, the Rotate button, a second click), by the
+// mouse and by the keyboard alone; the Commons pans and zooms with the
+// keys, the wheel, a pinch, a drag and Fit; Enter places the tile, and
+// the server has it where the preview showed it.
 func TestOpenSourcePlaceAndRotate(t *testing.T) {
 	a := startApp(t)
 	g, err := game.Lookup("open-source-board-game")
@@ -477,6 +478,24 @@ func TestOpenSourcePlaceAndRotate(t *testing.T) {
 	}
 	if want := []string{"lab 0,0 t0 BBR", "lab 0,0 t1 BRB", "lab 0,0 t2 RBB", "lab 0,0 t0 BBR"}; !slices.Equal(seen, want) {
 		t.Errorf("turning the preview in the Lab shows %v, want %v", seen, want)
+	}
+	// The keyboard alone: the Commons' 1,1 (t0 and t2 only) chosen with
+	// Enter on the focused space, turned with R (skipping t1), and
+	// Escape lets it go. (Not Space: the browser under test would scroll
+	// the page with its character, which a keyboard's cancelled key
+	// does not send.)
+	p.run(10*time.Second, chromedp.Focus(chromedp.CSS(`.os-board [data-target="1,1"][data-place="commons"]`)), chromedp.KeyEvent(kb.Enter))
+	seen = []string{preview()}
+	p.run(10*time.Second, chromedp.KeyEvent("r"))
+	seen = append(seen, preview())
+	p.run(10*time.Second, chromedp.KeyEvent("r"))
+	seen = append(seen, preview())
+	var focused string
+	p.eval(`document.activeElement?.dataset.target || ""`, &focused)
+	p.run(10*time.Second, chromedp.KeyEvent(kb.Escape))
+	seen = append(seen, preview())
+	if want := []string{"commons 1,1 t0 BBR", "commons 1,1 t2 RBB", "commons 1,1 t0 BBR", ""}; !slices.Equal(seen, want) || focused != "1,1" {
+		t.Errorf("by the keyboard on 1,1 the preview shows %v (focus on %q), want %v (focus on 1,1)", seen, focused, want)
 	}
 	// The Commons' 2,0: t0 and t1 only, by the button, the R key and a
 	// second click on the space.
