@@ -139,7 +139,8 @@ func TestOpenSourceAgainstBotOnPhone(t *testing.T) {
 			break
 		}
 		if !o.YourTurn || o.Pending {
-			osWait(p, `(b.yourTurn === "true" && !b.pending) || b.status === "over"`, 10*time.Second)
+			// The bot's turn (a dozen moves): wait, up to the deadline.
+			osUntil(p, `(b.yourTurn === "true" && !b.pending) || b.status === "over"`, 10*time.Second)
 			continue
 		}
 		// The board offers the legal moves, no more, no less.
@@ -327,6 +328,17 @@ func osChoose(o osOffer, kinds map[string]int) (move, how string) {
 // that a MutationObserver of the page resolves.
 func osWait(p *session, cond string, timeout time.Duration) {
 	p.t.Helper()
+	if !osUntil(p, cond, timeout) {
+		var text string
+		p.eval("document.body.innerText.slice(0, 2000)", &text)
+		p.t.Fatalf("%s: timed out waiting for %s; the page says:\n%s", p.name, cond, text)
+	}
+}
+
+// osUntil is osWait that reports whether the condition came to hold in
+// time.
+func osUntil(p *session, cond string, timeout time.Duration) bool {
+	p.t.Helper()
 	js := fmt.Sprintf(`new Promise((resolve) => {
 		const b = document.body.dataset;
 		const ok = () => !!(%s);
@@ -335,11 +347,7 @@ func osWait(p *session, cond string, timeout time.Duration) {
 		mo.observe(document.body, {attributes: true, childList: true, subtree: true});
 		const t = setTimeout(() => { mo.disconnect(); resolve(false); }, %d);
 	})`, cond, timeout.Milliseconds())
-	if !value(p, timeout+5*time.Second, chromedp.Evaluate[bool](js, chromedp.EvalAwaitPromise)) {
-		var text string
-		p.eval("document.body.innerText.slice(0, 2000)", &text)
-		p.t.Fatalf("%s: timed out waiting for %s; the page says:\n%s", p.name, cond, text)
-	}
+	return value(p, timeout+5*time.Second, chromedp.Evaluate[bool](js, chromedp.EvalAwaitPromise))
 }
 
 // TestOpenSourcePlaceAndRotate: a tile placed by clicking, after turning
