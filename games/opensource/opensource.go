@@ -50,6 +50,7 @@ var info = game.Info{
 	Chance:            true,
 	HiddenInformation: false, // the Market Demand deck is face up; what lies under the top card is not yet drawn
 	Doc:               "docs/rules/open-source-board-game.md",
+	Scripts:           scripts,
 }
 
 func (openSource) Info() game.Info { return info }

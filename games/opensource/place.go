@@ -109,8 +109,12 @@ func (s *State) fitsLab(t space, c cell) bool {
 // placeMoves lists the placements of the tile in hand, or the return to
 // the supply when there is none (G9).
 func (s *State) placeMoves(buf []game.Action) []game.Action {
+	return s.placeMovesOf(s.hand, buf)
+}
+
+// placeMovesOf is placeMoves for a tile of type t.
+func (s *State) placeMovesOf(t TileType, buf []game.Action) []game.Action {
 	start := len(buf)
-	t := s.hand
 	if s.commons.n == 0 {
 		for turn := range 3 {
 			buf = append(buf, game.Action(actPlace+3*int(centre[0])+turn))

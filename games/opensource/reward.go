@@ -8,9 +8,11 @@ package opensource
 // own spaces: a union-find over the areas of its tiles, numbered by their
 // spaces' positions in the Lab (a Lab is small; see tracker for the
 // Commons, which is not).
-func (s *State) labStats(p int8) stats {
+func (s *State) labStats(p int8) stats { return s.labs[p].stats() }
+
+// stats is labStats for the Lab l.
+func (l *lab) stats() stats {
 	var st stats
-	l := &s.labs[p]
 	if l.tiles < 2 {
 		return st // a feature finishes on two tiles or more, a hole needs three round it
 	}
