@@ -367,6 +367,9 @@ func prepare(cfg Config) (*run, error) {
 				return nil, errors.New("arena: a team with no name")
 			}
 			sp, err := bot.ParseSpec(cfg.Teams[t])
+			if err == nil {
+				err = bot.CheckFor(sp, in)
+			}
 			if err != nil {
 				return nil, fmt.Errorf("arena: team %s: %v", t, err)
 			}
@@ -377,6 +380,9 @@ func prepare(cfg Config) (*run, error) {
 		seen := map[string]int{}
 		for _, s := range cfg.Bots {
 			sp, err := bot.ParseSpec(s)
+			if err == nil {
+				err = bot.CheckFor(sp, in)
+			}
 			if err != nil {
 				return nil, fmt.Errorf("arena: %v", err)
 			}

@@ -82,7 +82,7 @@ func BenchmarkRandomPlayouts(b *testing.B) {
 			b.ReportAllocs()
 			n := 0
 			for b.Loop() {
-				if _, err := r.run(s.Clone()); err != nil {
+				if _, err := r.run(s.Clone(), game.Chance); err != nil {
 					b.Fatal(err)
 				}
 				n++

@@ -119,6 +119,8 @@ func (c *cutStats) rewards(v, dst []float64) []float64 {
 type rollout struct {
 	rng     *rand.Rand
 	greedy  bool
+	prior   bool // draw moves by the game's Prior when it has one
+	weights []float64
 	epsilon float64
 	depth   int
 	buf     []game.Action
@@ -126,29 +128,60 @@ type rollout struct {
 	ret     []float64
 	ev      evaluator
 	cut     cutStats
+	// scoreWeight mixes a z-scored final score into the rewards at the
+	// end (Spec.Score), with ends the statistics of the final scores.
+	scoreWeight float64
+	ends        cutStats
+	scores, zs  []float64
 	length  int // actions played by the last run
+	turns   int // turns begun by the last run
 }
 
 func newRollout(sp Spec, rng *rand.Rand) *rollout {
 	return &rollout{
-		rng: rng, greedy: sp.Playout == "greedy", epsilon: sp.Epsilon, depth: sp.Depth,
+		rng: rng, greedy: sp.Playout == "greedy", prior: sp.Playout == "prior", epsilon: sp.Epsilon, depth: sp.Depth,
+		scoreWeight: sp.Score,
 		buf: make([]game.Action, 0, 64), outs: make([]game.ChanceOutcome, 0, 64),
 	}
 }
 
-// run plays s on (modifying it) to the end, or for depth actions, and
-// returns every seat's reward, valid until the next call.
-func (r *rollout) run(s game.State) ([]float64, error) {
-	r.length = 0
+// run plays s on (modifying it) to the end, or for depth turns, and
+// returns every seat's reward, valid until the next call. A turn is a
+// run of decisions by one seat (chance outcomes between them do not
+// break it), so that a cut-off always comes where a seat begins its
+// turn, never in the middle of one: an evaluation mid-turn (one action
+// point spent of two) is on another footing than one at a turn's start.
+// mover is the seat whose action led to s (game.Chance if none): when
+// another seat is to move at s, a turn has ended already, so depth=1
+// scores s as it stands.
+func (r *rollout) run(s game.State, mover game.Player) ([]float64, error) {
+	r.length, r.turns = 0, 0
+	last := mover
 	for {
 		p := s.CurrentPlayer()
 		if p == game.Terminal {
 			r.ret = s.Returns(r.ret)
+			if sc, ok := s.(game.Scorer); ok && r.scoreWeight > 0 {
+				// Mix in how well each seat scored against the others,
+				// compared with the other playouts' ends: a richer
+				// signal than win or lose among many seats.
+				r.scores = sc.Scores(r.scores)
+				r.zs = r.ends.rewards(r.scores, r.zs)
+				for i := range r.ret {
+					r.ret[i] = (1-r.scoreWeight)*r.ret[i] + r.scoreWeight*r.zs[i]
+				}
+			}
 			return r.ret, nil
 		}
-		if r.depth > 0 && r.length >= r.depth {
-			r.ret = r.cut.rewards(r.ev.heuristic(s), r.ret)
-			return r.ret, nil
+		if p >= 0 && p != last {
+			if last >= 0 {
+				r.turns++
+			}
+			last = p
+			if r.depth > 0 && r.turns >= r.depth {
+				r.ret = r.cut.rewards(r.ev.heuristic(s), r.ret)
+				return r.ret, nil
+			}
 		}
 		var a game.Action
 		if p == game.Chance {
@@ -161,6 +194,9 @@ func (r *rollout) run(s game.State) ([]float64, error) {
 			}
 			if r.greedy && len(r.buf) > 1 && r.rng.Float64() >= r.epsilon {
 				a = r.bestOneStep(s, p)
+			} else if pr, ok := s.(game.Prior); ok && r.prior && len(r.buf) > 1 {
+				r.weights = pr.Prior(r.buf, r.weights)
+				a = r.buf[drawWeighted(r.weights, r.rng)]
 			} else {
 				a = r.buf[r.rng.IntN(len(r.buf))]
 			}
@@ -193,4 +229,24 @@ func (r *rollout) bestOneStep(s game.State, p game.Player) game.Action {
 		}
 	}
 	return best
+}
+
+// drawWeighted returns an index of w drawn with probability proportional
+// to its weight (uniformly if the weights are not positive).
+func drawWeighted(w []float64, rng *rand.Rand) int {
+	sum := 0.0
+	for _, x := range w {
+		sum += x
+	}
+	if !(sum > 0) {
+		return rng.IntN(len(w))
+	}
+	u := rng.Float64() * sum
+	for i, x := range w {
+		if u < x {
+			return i
+		}
+		u -= x
+	}
+	return len(w) - 1
 }

@@ -17,6 +17,7 @@ import (
 type greedyBot struct {
 	rng     *rand.Rand
 	samples int
+	noise   float64
 	ev      evaluator
 	buf     []game.Action
 }
@@ -27,7 +28,7 @@ type greedyBot struct {
 const chanceBudget = 64
 
 func newGreedy(sp Spec, seed uint64) *greedyBot {
-	return &greedyBot{rng: game.NewRand(seed), samples: sp.Samples}
+	return &greedyBot{rng: game.NewRand(seed), samples: sp.Samples, noise: sp.Noise}
 }
 
 // Act returns the action with the best one-ply value, ties broken at
@@ -49,6 +50,9 @@ func (b *greedyBot) Act(ctx context.Context, s game.State) (game.Action, error) 
 	}
 	if len(legal) == 1 {
 		return legal[0], nil
+	}
+	if b.noise > 0 && b.rng.Float64() < b.noise {
+		return legal[b.rng.IntN(len(legal))], nil
 	}
 	best, bestV, ties := legal[0], math.Inf(-1), 0
 	for _, a := range legal {

@@ -15,6 +15,7 @@ import (
 // legal changes from one determinisation to the next.
 type isNode struct {
 	w      float64 // rewards of mover
+	prior  float32 // the game's Prior for the action when it was added, normalised; 0 without one
 	n      int32   // visits
 	avail  int32   // iterations in which this action was available
 	parent int32
@@ -38,9 +39,11 @@ type isTree struct {
 	sampler  game.Sampler
 	me       game.Player
 	c        float64
+	bias     float64
 	rng      *rand.Rand
 	roll     *rollout
 	buf      []game.Action
+	weights  []float64
 	outs     []game.ChanceOutcome
 	mark     []uint32 // per action: stamp = legal, stamp+1 = legal and a child
 	stamp    uint32
@@ -49,7 +52,7 @@ type isTree struct {
 }
 
 func newISTree(src game.State, me game.Player, sp Spec, rng *rand.Rand) *isTree {
-	t := &isTree{src: src, me: me, c: sp.C, rng: rng, roll: newRollout(sp, rng), nodes: make([]isNode, 0, 1024)}
+	t := &isTree{src: src, me: me, c: sp.C, bias: sp.Bias, rng: rng, roll: newRollout(sp, rng), nodes: make([]isNode, 0, 1024)}
 	t.sampler, _ = src.(game.Sampler)
 	t.nodes = append(t.nodes, isNode{parent: -1, first: -1, next: -1, mover: int8(game.Chance)})
 	return t
@@ -101,16 +104,38 @@ descent:
 			t.mark[k.action] = t.stamp + 1
 			k.avail++
 			n := float64(k.n)
-			v := k.w/n + t.c*math.Sqrt(math.Log(float64(k.avail))/n)
+			v := k.w/n + t.c*math.Sqrt(math.Log(float64(k.avail))/n) + t.bias*float64(k.prior)/n
 			if v > bestV {
 				best, bestV = c, v
 			}
 		}
 		// An action never tried here is tried first: expand it, and play
-		// out from the new node.
-		untried, count := game.Action(-1), 0
-		for _, a := range t.buf {
-			if t.mark[a] == t.stamp {
+		// out from the new node. With the game's Prior, the most
+		// promising untried action goes first (ties at random).
+		var pr game.Prior
+		if t.bias > 0 {
+			pr, _ = d.(game.Prior)
+		}
+		sum := 0.0
+		if pr != nil {
+			t.weights = pr.Prior(t.buf, t.weights)
+			for _, w := range t.weights {
+				sum += w
+			}
+		}
+		untried, count, bestW, prior := game.Action(-1), 0, -1.0, 0.0
+		for i, a := range t.buf {
+			if t.mark[a] != t.stamp {
+				continue
+			}
+			w := 0.0
+			if sum > 0 {
+				w = t.weights[i] / sum
+			}
+			switch {
+			case w > bestW:
+				untried, count, bestW, prior = a, 1, w, w
+			case w == bestW:
 				count++
 				if t.rng.IntN(count) == 0 {
 					untried = a
@@ -120,6 +145,7 @@ descent:
 		if count > 0 {
 			c := t.add(idx, int8(p), untried)
 			t.nodes[c].avail = 1
+			t.nodes[c].prior = float32(prior)
 			if err := d.Apply(untried); err != nil {
 				return illegalError(d, untried, err)
 			}
@@ -132,7 +158,7 @@ descent:
 		}
 		idx = best
 	}
-	ret, err := t.roll.run(d)
+	ret, err := t.roll.run(d, game.Player(t.nodes[idx].mover))
 	if err != nil {
 		return err
 	}
@@ -186,12 +212,16 @@ func (t *isTree) add(idx int32, mover int8, a game.Action) int32 {
 // determinisation is the state itself and the search is plain UCT (every
 // child always available, so availability equals the parent's visits).
 type ismctsBot struct {
+	raw   Spec // as given; sp adds the game's settings and the defaults
+	tuned bool
 	sp    Spec
 	rng   *rand.Rand
 	stats SearchStats
 }
 
-func newISMCTS(sp Spec, seed uint64) *ismctsBot { return &ismctsBot{sp: sp, rng: game.NewRand(seed)} }
+func newISMCTS(sp Spec, seed uint64) *ismctsBot {
+	return &ismctsBot{raw: sp, sp: sp.withDefaults(), rng: game.NewRand(seed)}
+}
 
 // LastSearch describes the last search.
 func (b *ismctsBot) LastSearch() SearchStats { return b.stats }
@@ -199,6 +229,9 @@ func (b *ismctsBot) LastSearch() SearchStats { return b.stats }
 // Act searches and returns the most visited action at the root.
 func (b *ismctsBot) Act(ctx context.Context, s game.State) (game.Action, error) {
 	start := time.Now()
+	if !b.tuned {
+		b.sp, b.tuned = tuned(b.raw, s), true
+	}
 	me, err := checkToMove(s)
 	if err != nil {
 		return 0, err
@@ -236,7 +269,7 @@ func (b *ismctsBot) Act(ctx context.Context, s game.State) (game.Action, error) 
 		trees[i] = newISTree(srcs[i], me, b.sp, game.NewRand(b.rng.Uint64()))
 		its[i] = trees[i]
 	}
-	done, err := runBudget(ctx, its, b.sp.Iterations, b.sp.Time)
+	done, err := runBudget(ctx, its, b.sp.Iterations, b.sp.Time, b.sp.Full)
 	if err != nil {
 		return 0, err
 	}
@@ -257,4 +290,23 @@ func (b *ismctsBot) Act(ctx context.Context, s game.State) (game.Action, error) 
 	}
 	b.stats.Elapsed = time.Since(start)
 	return mostVisited(legal, visits, value), nil
+}
+
+// settled reports whether the root's most visited action of the observer
+// leads the runner-up by more than remaining visits.
+func (t *isTree) settled(remaining int) bool {
+	var best, second int32
+	for c := t.nodes[0].first; c >= 0; c = t.nodes[c].next {
+		nd := &t.nodes[c]
+		if nd.mover != int8(t.me) {
+			continue
+		}
+		switch n := nd.n; {
+		case n > best:
+			best, second = n, best
+		case n > second:
+			second = n
+		}
+	}
+	return int(best-second) > remaining
 }

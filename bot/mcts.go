@@ -18,7 +18,8 @@ type node struct {
 	// w sums the rewards of the player who chose this node's action (the
 	// player to move at the parent); unused under a chance node.
 	w      float64
-	n      int32 // visits
+	prior  float32 // the game's Prior for this action, normalised over its siblings; 0 without one
+	n      int32   // visits
 	first  int32 // index of the first child; -1 until expanded
 	nkids  int32
 	parent int32 // -1 at the root
@@ -43,16 +44,18 @@ type uctTree struct {
 	// iteration allocates no state; nil otherwise.
 	scratch  game.State
 	c        float64
+	bias     float64 // weight of the prior in selection (progressive bias)
 	rng      *rand.Rand
 	roll     *rollout
 	buf      []game.Action
+	weights  []float64
 	outs     []game.ChanceOutcome
 	playouts int
 	actions  int
 }
 
 func newUCTTree(root game.State, sp Spec, rng *rand.Rand) *uctTree {
-	t := &uctTree{c: sp.C, rng: rng, roll: newRollout(sp, rng)}
+	t := &uctTree{c: sp.C, bias: sp.Bias, rng: rng, roll: newRollout(sp, rng)}
 	t.reset(root)
 	return t
 }
@@ -105,7 +108,11 @@ func (t *uctTree) iterate() error {
 			t.nodes[idx].player = int8(st.CurrentPlayer())
 		}
 	}
-	ret, err := t.roll.run(st)
+	mover := game.Chance
+	if par := t.nodes[idx].parent; par >= 0 {
+		mover = game.Player(t.nodes[par].player)
+	}
+	ret, err := t.roll.run(st, mover)
 	if err != nil {
 		return err
 	}
@@ -140,6 +147,30 @@ func (t *uctTree) expand(idx int32, st game.State) error {
 	kids := t.nodes[first:]
 	if t.nodes[idx].player >= 0 {
 		t.rng.Shuffle(len(kids), func(i, j int) { kids[i], kids[j] = kids[j], kids[i] })
+		if pr, ok := st.(game.Prior); ok && t.bias > 0 && len(kids) > 1 {
+			// The game's prior orders the unvisited children (the most
+			// promising tried first) and biases the choice among the
+			// visited ones, fading as they are visited.
+			for i := range kids {
+				t.buf[i] = kids[i].action
+			}
+			t.weights = pr.Prior(t.buf, t.weights)
+			sum := 0.0
+			for _, w := range t.weights {
+				sum += w
+			}
+			if sum > 0 {
+				for i := range kids {
+					kids[i].prior = float32(t.weights[i] / sum)
+				}
+				// Insertion sort, stable after the shuffle: few children.
+				for i := 1; i < len(kids); i++ {
+					for j := i; j > 0 && kids[j].prior > kids[j-1].prior; j-- {
+						kids[j], kids[j-1] = kids[j-1], kids[j]
+					}
+				}
+			}
+		}
 	}
 	t.nodes[idx].first, t.nodes[idx].nkids = first, int32(len(kids))
 	return nil
@@ -175,7 +206,7 @@ func (t *uctTree) choose(idx int32, st game.State) int32 {
 			return first + int32(i)
 		}
 		n := float64(k.n)
-		v := k.w/n + t.c*math.Sqrt(logN/n)
+		v := k.w/n + t.c*math.Sqrt(logN/n) + t.bias*float64(k.prior)/n
 		if v > bestV {
 			best, bestV = int32(i), v
 		}
@@ -230,6 +261,8 @@ func (t *uctTree) advance(a game.Action) error {
 // bot's seat, never the real state. In a perfect-information game the
 // trees are kept between moves, followed along the actions Observe reports.
 type mctsBot struct {
+	raw     Spec // as given; sp adds the game's settings and the defaults
+	tuned   bool
 	sp      Spec
 	rng     *rand.Rand
 	trees   []*uctTree
@@ -238,7 +271,7 @@ type mctsBot struct {
 }
 
 func newMCTS(sp Spec, seed uint64) *mctsBot {
-	return &mctsBot{sp: sp, rng: game.NewRand(seed)}
+	return &mctsBot{raw: sp, sp: sp.withDefaults(), rng: game.NewRand(seed)}
 }
 
 // LastSearch describes the last search.
@@ -247,6 +280,9 @@ func (b *mctsBot) LastSearch() SearchStats { return b.stats }
 // Act searches from s and returns the most visited action at the root.
 func (b *mctsBot) Act(ctx context.Context, s game.State) (game.Action, error) {
 	start := time.Now()
+	if !b.tuned {
+		b.sp, b.tuned = tuned(b.raw, s), true
+	}
 	me, err := checkToMove(s)
 	if err != nil {
 		return 0, err
@@ -313,7 +349,7 @@ func (b *mctsBot) Act(ctx context.Context, s game.State) (game.Action, error) {
 		t.playouts, t.actions = 0, 0
 		its[i] = t
 	}
-	done, err := runBudget(ctx, its, b.sp.Iterations, b.sp.Time)
+	done, err := runBudget(ctx, its, b.sp.Iterations, b.sp.Time, b.sp.Full)
 	if err != nil {
 		b.trees, b.tracked = nil, nil
 		return 0, err
@@ -370,4 +406,23 @@ func mostVisited(legal []game.Action, visits, value map[game.Action]float64) gam
 		}
 	}
 	return best
+}
+
+// settled reports whether the root's most visited child leads the
+// runner-up by more than remaining visits.
+func (t *uctTree) settled(remaining int) bool {
+	r := t.nodes[0]
+	if r.first < 0 || r.nkids < 2 {
+		return r.first >= 0
+	}
+	var best, second int32
+	for c := r.first; c < r.first+r.nkids; c++ {
+		switch n := t.nodes[c].n; {
+		case n > best:
+			best, second = n, best
+		case n > second:
+			second = n
+		}
+	}
+	return int(best-second) > remaining
 }

@@ -66,6 +66,7 @@ func Measure(ctx context.Context, s game.State, spec string, seed uint64) (Measu
 	}
 	name := sp.String()
 	sp = sp.withDefaults()
+	sp.Full = true // the speed of a whole budget, not of a settled choice
 	s = s.Clone()
 	rng := game.NewRand(mix(seed, 1))
 	for {
@@ -141,7 +142,7 @@ func RandomPlayouts(ctx context.Context, s game.State, n, workers int, seed uint
 					errs[w] = ctx.Err()
 					return
 				}
-				if _, err := r.run(starts[w].Clone()); err != nil {
+				if _, err := r.run(starts[w].Clone(), game.Chance); err != nil {
 					errs[w] = err
 					return
 				}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"math"
 	"sync"
 	"time"
 )
@@ -38,7 +39,16 @@ type Searcher interface {
 type iterator interface {
 	// iterate runs one iteration.
 	iterate() error
+	// settled reports whether remaining more iterations could not change
+	// the root's most visited child: its lead over the runner-up is more
+	// than remaining.
+	settled(remaining int) bool
 }
+
+// settleEvery is how often (in iterations) a search checks whether its
+// choice is settled, so that it stops early instead of spending the rest
+// of its budget on a move that cannot change ("smart pruning").
+const settleEvery = 64
 
 // runBudget runs the trees' iterations on one goroutine per tree until
 // the budget is spent: iterations split as evenly as possible between
@@ -46,7 +56,7 @@ type iterator interface {
 // deadline. Each tree owns its random generator, so for an iteration
 // budget the result does not depend on timing. It returns the number of
 // iterations each tree ran.
-func runBudget(ctx context.Context, trees []iterator, iterations int, d time.Duration) ([]int, error) {
+func runBudget(ctx context.Context, trees []iterator, iterations int, d time.Duration, full bool) ([]int, error) {
 	var deadline time.Time
 	if d > 0 {
 		deadline = time.Now().Add(d)
@@ -61,7 +71,22 @@ func runBudget(ctx context.Context, trees []iterator, iterations int, d time.Dur
 				quota++
 			}
 		}
+		start := time.Now()
 		for n := 0; quota < 0 || n < quota; n++ {
+			if !full && n > 0 && n%settleEvery == 0 {
+				remaining := math.MaxInt
+				if quota >= 0 {
+					remaining = quota - n
+				}
+				if d > 0 {
+					left := time.Until(deadline)
+					rate := float64(n) / float64(time.Since(start))
+					remaining = min(remaining, int(rate*float64(left))+1)
+				}
+				if trees[i].settled(remaining) {
+					break
+				}
+			}
 			// Check the clock and ctx every few iterations: cheap next to
 			// an iteration, and an iteration is short enough to overrun
 			// the deadline by little.

@@ -43,9 +43,15 @@ type Spec struct {
 	// Depth cuts playouts after that many turns (a turn: one seat's run
 	// of decisions) and scores the state with the game's Evaluator (mcts,
 	// ismcts). 0 plays to the end.
-	Depth int
+	Depth    int
+	HasDepth bool
 	// NoReuse turns off tree reuse between moves (mcts).
 	NoReuse bool
+	// Score is the weight (0 to 1) of the final score, against the win,
+	// in the reward of a playout that reaches the end of a game that
+	// keeps scores (mcts, ismcts).
+	Score    float64
+	HasScore bool
 	// Full spends the whole budget even when the choice is settled
 	// earlier (mcts, ismcts; see settleEvery).
 	Full bool
@@ -131,6 +137,14 @@ var searchParams = []param{
 		sp.Bias, sp.HasBias = f, true
 		return nil
 	}},
+	{"score", "weight of the final score beside the win in a playout's reward, 0 to 1, in games with scores (default 0)", func(sp *Spec, v string) error {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(f >= 0 && f <= 1) {
+			return fmt.Errorf("want a number from 0 to 1")
+		}
+		sp.Score, sp.HasScore = f, true
+		return nil
+	}},
 	{"settle", "stop early once more search could not change the move: true or false (default true)", func(sp *Spec, v string) error {
 		b, err := strconv.ParseBool(v)
 		if err != nil {
@@ -144,7 +158,7 @@ var searchParams = []param{
 		if err != nil || n < 0 {
 			return fmt.Errorf("want a whole number >= 0")
 		}
-		sp.Depth = n
+		sp.Depth, sp.HasDepth = n, true
 		return nil
 	}},
 }
@@ -165,7 +179,7 @@ var botDefs = []botDef{
 			sp.Samples = n
 			return err
 		}},
-	}, func(sp Spec, seed uint64) Bot { return newGreedy(sp, seed) }},
+	}, func(sp Spec, seed uint64) Bot { return newGreedy(sp.withDefaults(), seed) }},
 	{"mcts", "UCT Monte Carlo tree search (on sampled states in hidden-information games)", append(slices.Clip(searchParams),
 		param{"reuse", "keep the tree between moves in perfect-information games: true or false (default true)", func(sp *Spec, v string) error {
 			b, err := strconv.ParseBool(v)
@@ -302,11 +316,14 @@ func (sp Spec) String() string {
 	if sp.HasBias {
 		add("bias", strconv.FormatFloat(sp.Bias, 'g', -1, 64))
 	}
-	if sp.Depth > 0 {
+	if sp.HasDepth {
 		add("depth", strconv.Itoa(sp.Depth))
 	}
 	if sp.NoReuse {
 		add("reuse", "false")
+	}
+	if sp.HasScore {
+		add("score", strconv.FormatFloat(sp.Score, 'g', -1, 64))
 	}
 	if sp.Full {
 		add("settle", "false")
@@ -369,7 +386,9 @@ func NewFromSpec(sp Spec, seed uint64) (Bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	return def.make(sp.withDefaults(), seed), nil
+	// The search bots keep sp as given, to add the game's own settings
+	// (game.SearchTuner) at their first move; the others take defaults.
+	return def.make(sp, seed), nil
 }
 
 // Help describes every bot and its parameters, one per line, for a
@@ -391,4 +410,45 @@ func equalStates(a, b game.State) bool {
 		return e.Equal(b)
 	}
 	return reflectDeepEqual(a, b)
+}
+
+// tuned returns raw (a spec as parsed, before defaults) with the game's
+// own search settings (game.SearchTuner) for the parameters raw leaves
+// unset, then every parameter still unset at its default. A game's bad
+// setting is ignored (its tests catch it).
+func tuned(raw Spec, s game.State) Spec {
+	tu, ok := s.(game.SearchTuner)
+	if !ok || tu.SearchParams() == "" {
+		return raw.withDefaults()
+	}
+	extra, err := ParseSpec(raw.Name + ":" + tu.SearchParams())
+	if err != nil {
+		return raw.withDefaults()
+	}
+	sp := raw
+	if sp.Iterations == 0 && sp.Time == 0 {
+		sp.Iterations, sp.Time = extra.Iterations, extra.Time
+	}
+	if sp.Workers == 0 {
+		sp.Workers = extra.Workers
+	}
+	if sp.Playout == "" {
+		sp.Playout = extra.Playout
+	}
+	if !sp.HasC {
+		sp.C, sp.HasC = extra.C, extra.HasC
+	}
+	if !sp.HasEpsilon {
+		sp.Epsilon, sp.HasEpsilon = extra.Epsilon, extra.HasEpsilon
+	}
+	if !sp.HasBias {
+		sp.Bias, sp.HasBias = extra.Bias, extra.HasBias
+	}
+	if !sp.HasDepth {
+		sp.Depth, sp.HasDepth = extra.Depth, extra.HasDepth
+	}
+	if !sp.HasScore {
+		sp.Score, sp.HasScore = extra.Score, extra.HasScore
+	}
+	return sp.withDefaults()
 }

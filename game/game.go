@@ -172,3 +172,13 @@ type Prior interface {
 	// means more promising. It must not allocate when dst has room.
 	Prior(actions []Action, dst []float64) []float64
 }
+
+// SearchTuner is implemented by states of games that know which search
+// settings play them best, as measured (docs/bots.md): the bot levels
+// (easy, medium, hard) add them to their own budgets, so that a level
+// plays every game well without a person choosing parameters.
+type SearchTuner interface {
+	// SearchParams returns search bot parameters in the form of a bot
+	// spec's ("depth=5,c=0.3"), or "" for the defaults.
+	SearchParams() string
+}

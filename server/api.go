@@ -450,6 +450,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 			continue
 		}
 		spec, err := s.checkBot(who)
+		if err == nil {
+			err = checkBotFor(spec, g.Info())
+		}
 		if err != nil {
 			return errorf(http.StatusBadRequest, "seat %d: %v", i+1, err)
 		}
@@ -468,6 +471,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	}
 	if req.TimeoutBot != "" {
 		spec, err := s.checkBot(req.TimeoutBot)
+		if err == nil {
+			err = checkBotFor(spec, g.Info())
+		}
 		if err != nil {
 			return errorf(http.StatusBadRequest, "timeout_bot: %v", err)
 		}
@@ -736,6 +742,11 @@ func (s *Server) handleLeave(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if req.Bot != "" {
+		if err := checkBotFor(req.Bot, m.info); err != nil {
+			return err
+		}
+	}
 	_, hash, err := requireSeat(r, m)
 	if err != nil {
 		return err
@@ -774,6 +785,9 @@ func (s *Server) handleSeatBot(w http.ResponseWriter, r *http.Request) error {
 	req.Bot = spec
 	m, err := s.match(r.Context(), r.PathValue("id"))
 	if err != nil {
+		return err
+	}
+	if err := checkBotFor(req.Bot, m.info); err != nil {
 		return err
 	}
 	n, err := strconv.Atoi(r.PathValue("seat"))

@@ -43,6 +43,19 @@ func (s *Server) checkBot(spec string) (string, error) {
 	return canon, nil
 }
 
+// checkBotFor checks that a canonical spec (checkBot's) can play the game
+// described by in: a script:NAME must be one of the game's scripts.
+func checkBotFor(spec string, in game.Info) error {
+	sp, err := bot.ParseSpec(spec)
+	if err == nil {
+		err = bot.CheckFor(sp, in)
+	}
+	if err != nil {
+		return errorf(http.StatusBadRequest, "%v", err)
+	}
+	return nil
+}
+
 // boundedSpec returns spec with its budget bounded for this server: a
 // search stops after BotTime with its best move so far, whatever its own
 // time or iteration budget, and workers and samples are capped as in
@@ -93,6 +106,10 @@ func (s *Server) botMove(st game.State, spec string, seed uint64) (a game.Action
 			err = fmt.Errorf("the bot panicked: %v", p)
 		}
 	}()
+	_, hidden := st.(game.Sampler)
+	if ls, ok := bot.LevelSpec(spec, hidden); ok {
+		spec = ls // a level's own budget is bounded like any other
+	}
 	b, err := s.cfg.NewBot(s.boundedSpec(spec), seed)
 	if err != nil {
 		return 0, err

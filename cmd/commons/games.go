@@ -42,8 +42,15 @@ func runGames(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		for _, o := range in.Options {
 			fmt.Fprintf(stdout, "  --option %s=%s%s\n%s", o.Name, optionValue(o.Default), optionChoices(o), wrap(o.Doc, 6, 80))
 		}
+		if len(in.Scripts) > 0 {
+			fmt.Fprintln(stdout, "  Scripted beginners (bots script:NAME):")
+			for _, sc := range in.Scripts {
+				fmt.Fprintf(stdout, "    script:%s\n%s", sc.Name, wrap(sc.Doc, 6, 80))
+			}
+		}
 	}
-	fmt.Fprintln(stdout, "\nPlay one with commons play GAME; the options are the defaults as shown.")
+	fmt.Fprintln(stdout, "\nPlay one with commons play GAME (against the medium bot; --seat 2=easy or hard"+
+		"\nfor the other levels); the options are the defaults as shown.")
 	return nil
 }
 

@@ -63,8 +63,10 @@ func init() {
 			"commons new source --seed 3 | commons replay -",
 		}},
 		{name: "play", summary: "play a game in the terminal, against people or bots", run: runPlay, bots: true, examples: []string{
-			"commons play source                         # you are seat 1, a random bot seat 2",
-			"commons play source --seat 2=mcts:time=1s   # against a search bot that thinks a second a move",
+			"commons play source                         # you are seat 1, the medium bot seat 2",
+			"commons play source --seat 2=hard           # against the hard bot (easy, medium, hard)",
+			"commons play source --seat 2=script:centre  # against a beginner's way of playing (commons games lists them)",
+			"commons play source --seat 2=mcts:time=3s   # against a search bot that thinks three seconds a move",
 			"commons play breaking-head --players 4 --seat all=human   # four people at one screen",
 			"commons play 3io --players 3 --seat 1=greedy --seat 2=human --seat 3=mcts",
 			"commons play open-science-alliance --players 3 --seat 2=mcts --seat 3=greedy",

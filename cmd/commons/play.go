@@ -31,7 +31,7 @@ type seatSpecs map[int]string
 func parseSeats(flags []string, players int) (seatSpecs, error) {
 	seats := seatSpecs{1: "human"}
 	for n := 2; n <= players; n++ {
-		seats[n] = "random"
+		seats[n] = "medium"
 	}
 	for _, f := range flags {
 		k, who, ok := strings.Cut(f, "=")
@@ -62,7 +62,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var gf gameFlags
 	gf.register(fs, "default: a random one, shown at the start and written in the record")
 	var seatFlags listFlag
-	fs.Var(&seatFlags, "seat", "who plays seat `K=WHO`: WHO is human or a bot spec such as random or mcts:time=1s; K=all sets every seat (repeatable; default: seat 1 human, the rest random)")
+	fs.Var(&seatFlags, "seat", "who plays seat `K=WHO`: WHO is human or a bot spec such as random or mcts:time=1s; K=all sets every seat (repeatable; default: seat 1 human, the rest the medium bot)")
 	save := fs.String("save", "", "write the complete game record to `FILE` when the game ends, you quit, the input ends or you press Ctrl-C")
 	g, cfg, err := gf.parse(fs, args)
 	if err != nil {
@@ -85,6 +85,10 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			continue
 		}
 		b, err := newBot(seats[n], seed+uint64(n)*0x9e3779b97f4a7c15)
+		if err == nil {
+			sp, _ := bot.ParseSpec(seats[n])
+			err = bot.CheckFor(sp, g.Info())
+		}
 		if err != nil {
 			return usagef("--seat %d=%s: %s", n, seats[n], botSpecError(seats[n], err))
 		}

@@ -72,7 +72,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"replay", "a.json", "b.json"}, 2, `unexpected argument "b.json"`},
 		{[]string{"play", "countdown", "--seat", "3=random"}, 2, `--seat "3=random": seat "3" is not a number from 1 to 2 or all`},
 		{[]string{"play", "countdown", "--seat", "2"}, 2, "want SEAT=human or SEAT=BOT"},
-		{[]string{"play", "countdown", "--seat", "2=genius"}, 2, `--seat 2=genius: unknown bot "genius" (bots: random, greedy, mcts, ismcts)`},
+		{[]string{"play", "countdown", "--seat", "2=genius"}, 2, `--seat 2=genius: unknown bot "genius" (bots: random, greedy, mcts, ismcts, easy, medium, hard, script)`},
 		{[]string{"bench", "countdown", "--bot", "mcts:foo=1"}, 2, `--bot mcts:foo=1: mcts has no parameter "foo" (parameters: `},
 		{[]string{"play", "countdown", "--seat", "all=random", "--save", missing}, 1, "--save: open " + missing},
 		{[]string{"bench", "countdown", "--games", "0"}, 2, "--games 0: want at least 1"},

@@ -108,6 +108,11 @@ func playOne(g game.Game, cfg game.Config, p Params, seed uint64, samples *sampl
 				return fmt.Errorf("step %d: sampler: %v", step, err)
 			}
 		}
+		if step%5 == 1 {
+			if err := c.checkHeuristics(s); err != nil {
+				return fmt.Errorf("step %d: %v", step, err)
+			}
+		}
 		if step%7 == 3 {
 			if err := c.checkCloneIndependent(s); err != nil {
 				return fmt.Errorf("step %d: %v", step, err)
@@ -441,4 +446,68 @@ func contains(l []game.Action, a game.Action) bool {
 		}
 	}
 	return false
+}
+
+// checkHeuristics checks what a game offers bots at a player node: its
+// Prior gives one positive, finite weight per legal action; its Evaluator
+// one finite value per seat; each script its Info lists plays a legal
+// action (asked on a sample for the seat in a hidden-information game,
+// as the script bot does) and an unknown script is refused; none of them
+// changes the state.
+func (c *checker) checkHeuristics(s game.State) error {
+	pl := s.CurrentPlayer()
+	if pl < 0 {
+		return nil
+	}
+	before := s.Clone()
+	legal := s.LegalActions(nil)
+	if pr, ok := s.(game.Prior); ok {
+		w := pr.Prior(legal, nil)
+		if len(w) != len(legal) {
+			return fmt.Errorf("Prior: %d weights for %d legal actions", len(w), len(legal))
+		}
+		for i, x := range w {
+			if !(x > 0) || math.IsInf(x, 0) {
+				return fmt.Errorf("Prior: weight %v for %q: want a positive finite number", x, s.ActionString(legal[i]))
+			}
+		}
+	}
+	if ev, ok := s.(game.Evaluator); ok {
+		v := ev.Evaluate(nil)
+		if len(v) != c.cfg.Players {
+			return fmt.Errorf("Evaluate: %d values for %d players", len(v), c.cfg.Players)
+		}
+		for _, x := range v {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return fmt.Errorf("Evaluate: %v", v)
+			}
+		}
+	}
+	_, isScripter := s.(game.Scripter)
+	if len(c.info.Scripts) > 0 && !isScripter {
+		return fmt.Errorf("Info lists scripts but the state does not implement game.Scripter")
+	}
+	if len(c.info.Scripts) > 0 {
+		on := s
+		if smp, ok := s.(game.Sampler); ok {
+			on = smp.Sample(pl, c.rng)
+		}
+		sc := on.(game.Scripter)
+		for _, info := range c.info.Scripts {
+			a, err := sc.Script(info.Name, c.rng)
+			if err != nil {
+				return fmt.Errorf("script %s: %v", info.Name, err)
+			}
+			if !contains(legal, a) {
+				return fmt.Errorf("script %s played %d (%q), which is not legal", info.Name, a, s.ActionString(a))
+			}
+		}
+		if _, err := sc.Script("no-such-script", c.rng); err == nil {
+			return fmt.Errorf("Script(%q) accepted an unknown name", "no-such-script")
+		}
+	}
+	if !equal(s, before) {
+		return fmt.Errorf("Prior, Evaluate or Script changed the state")
+	}
+	return nil
 }

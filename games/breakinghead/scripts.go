@@ -410,3 +410,9 @@ func rarelyPass(legal []game.Action, r *rand.Rand) game.Action {
 	}
 	return legal[r.IntN(len(legal))]
 }
+
+// SearchParams are the search settings Breaking Head plays best with
+// (game.SearchTuner; docs/bots.md): random playouts almost never finish
+// a path, so a playout is scored by Evaluate as soon as the searching
+// seat's turn is over.
+func (s *State) SearchParams() string { return "depth=1" }

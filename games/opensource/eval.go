@@ -55,3 +55,9 @@ func (s *State) Evaluate(dst []float64) []float64 {
 	}
 	return dst
 }
+
+// SearchParams are the search settings the game plays best with
+// (game.SearchTuner; docs/bots.md): a playout to the end runs two
+// thousand actions, so playouts are cut after three turns and scored by
+// Evaluate.
+func (s *State) SearchParams() string { return "depth=3,c=0.3" }

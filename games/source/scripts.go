@@ -172,3 +172,9 @@ func (s *State) Prior(actions []game.Action, dst []float64) []float64 {
 	}
 	return dst
 }
+
+// SearchParams are the search settings Source plays best with
+// (game.SearchTuner; docs/bots.md): playouts cut after five colour turns
+// and scored by Evaluate, whose values differ by a few points between
+// moves, hence a small exploration constant.
+func (s *State) SearchParams() string { return "depth=5,c=0.3" }

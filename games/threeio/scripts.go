@@ -221,3 +221,9 @@ func (s *State) Prior(actions []game.Action, dst []float64) []float64 {
 	}
 	return dst
 }
+
+// SearchParams are the search settings 3io plays best with
+// (game.SearchTuner; docs/bots.md): uniformly random playouts to the end
+// (those drawn by the Prior play worse), rewarded half by the win and
+// half by the final score against the other playouts'.
+func (s *State) SearchParams() string { return "playout=random,score=0.5" }

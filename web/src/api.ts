@@ -19,6 +19,7 @@ export interface GameInfo {
   chance: boolean;
   hidden_information: boolean;
   doc?: string;
+  scripts?: { name: string; doc: string }[];
 }
 
 export interface SeatView {

@@ -6,11 +6,17 @@ import * as api from "./api";
 import { h, fill } from "./dom";
 import { mark, navigate } from "./nav";
 
-// Bots offered for a seat; any spec the server knows works through the API.
+// Bots offered for a seat: the three levels, the game's scripted
+// beginners, random and greedy, and any other spec the server knows
+// (docs/bots.md), typed in for experts.
 function botChoices(g: api.GameInfo): [string, string][] {
-  const list: [string, string][] = [["random", "Bot: random"], ["greedy", "Bot: greedy"]];
-  if (g.hidden_information) list.push(["ismcts:iterations=200", "Bot: ISMCTS (stronger)"]);
-  else list.push(["mcts:iterations=300", "Bot: MCTS (stronger)"]);
+  const list: [string, string][] = [
+    ["medium", "Bot: medium"],
+    ["easy", "Bot: easy"],
+    ["hard", "Bot: hard (thinks a second)"],
+  ];
+  for (const sc of g.scripts || []) list.push([`script:${sc.name}`, `Bot: beginner, ${sc.name} (${sc.doc})`]);
+  list.push(["greedy", "Bot: greedy (one move ahead)"], ["random", "Bot: random"], ["custom", "Bot: other spec…"]);
   return list;
 }
 
@@ -120,13 +126,22 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
     const g = current();
     const n = Number(players.value);
     const old = [...seats.querySelectorAll("select")].map((s) => s.value);
+    const oldSpecs = [...seats.querySelectorAll<HTMLInputElement>("input[data-seat-spec]")].map((s) => s.value);
     fill(seats, ...Array.from({ length: n }, (_, i) => {
       const sel = h("select", { id: `seat-${i + 1}`, "data-seat-choice": i + 1 },
         h("option", { value: "you" }, "You"),
         h("option", { value: "open" }, "A person (invite)"),
         ...botChoices(g).map(([v, l]) => h("option", { value: v }, l)));
-      sel.value = old[i] && [...sel.options].some((o) => o.value === old[i]) ? old[i] : i === 0 ? "you" : "open";
-      return h("label", {}, `Seat ${i + 1} `, sel);
+      // Someone alone who clicks Create should get a game: the other
+      // seats default to the medium bot; inviting a person is a choice.
+      sel.value = old[i] && [...sel.options].some((o) => o.value === old[i]) ? old[i] : i === 0 ? "you" : "medium";
+      const spec = h("input", { id: `seat-${i + 1}-spec`, "data-seat-spec": i + 1, placeholder: "mcts:time=2s", "aria-label": `Seat ${i + 1} bot spec`, value: oldSpecs[i] || "" });
+      spec.hidden = sel.value !== "custom";
+      sel.addEventListener("change", () => {
+        spec.hidden = sel.value !== "custom";
+        if (!spec.hidden) spec.focus();
+      });
+      return h("label", {}, `Seat ${i + 1} `, sel, spec);
     }));
   }
 
@@ -160,7 +175,9 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     api.setMyName(name.value);
-    const choice = [...seats.querySelectorAll("select")].map((s) => s.value);
+    const choice = [...seats.querySelectorAll("select")].map((s, i) =>
+      s.value === "custom" ? seats.querySelector<HTMLInputElement>(`#seat-${i + 1}-spec`)!.value.trim() : s.value);
+    if (choice.some((c) => c === "")) return showError("Type a bot spec for each seat set to \"other spec\" (docs/bots.md lists them), or choose another bot.");
     const you = choice.indexOf("you");
     if (choice.filter((c) => c === "you").length > 1) return showError("You can sit in one seat only: make the others open seats or bots.");
     const opts: Record<string, string> = {};

@@ -1,0 +1,120 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/commons-games/commons/game"
+)
+
+// TestTunedTakesTheGamesSettings: a search spec gets the game's own
+// settings (game.SearchTuner) for what it leaves unset, never over what
+// it sets.
+func TestTunedTakesTheGamesSettings(t *testing.T) {
+	s := newState(t, "source", 2, nil) // SearchParams: depth=5,c=0.3
+	tests := []struct{ spec, want string }{
+		{"mcts", "mcts:iterations=1000,playout=prior,c=0.3,depth=5"},
+		{"mcts:depth=2", "mcts:iterations=1000,playout=prior,c=0.3,depth=2"},
+		{"mcts:c=1.4,time=1s", "mcts:time=1s,playout=prior,c=1.4,depth=5"},
+	}
+	for _, tt := range tests {
+		sp, err := ParseSpec(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := tuned(sp, s)
+		got.Workers = 0
+		if !strings.HasPrefix(got.String(), "mcts:") {
+			t.Fatalf("%s: %s", tt.spec, got)
+		}
+		for _, kv := range strings.Split(strings.TrimPrefix(tt.want, "mcts:"), ",") {
+			if !strings.Contains(","+strings.TrimPrefix(got.String(), "mcts:")+",", ","+kv+",") {
+				t.Errorf("%s tuned for Source: %s, want %s in it", tt.spec, got, kv)
+			}
+		}
+	}
+	// A game without settings: the defaults.
+	sp, _ := ParseSpec("mcts")
+	if got := tuned(sp, newState(t, "test-tictactoe", 2, nil)); got.HasDepth || got.C != DefaultC {
+		t.Errorf("tuned for a game without settings: %+v", got)
+	}
+}
+
+// TestLevelsPlay: each level plays the bot its table names, mcts or
+// ismcts by the kind of game, tuned for the game.
+func TestLevelsPlay(t *testing.T) {
+	for _, l := range Levels {
+		for _, g := range []string{"test-tictactoe", "test-kuhn"} {
+			b, err := New(l.Name, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := newState(t, g, 2, nil)
+			for game.IsChance(s) {
+				s.Apply(s.LegalActions(nil)[0])
+			}
+			if _, err := b.Act(context.Background(), s); err != nil {
+				t.Fatalf("%s on %s: %v", l.Name, g, err)
+			}
+			inner := b.(*levelBot).inner
+			_, hidden := s.(game.Sampler)
+			want := l.Perfect
+			if hidden {
+				want = l.Hidden
+			}
+			name, _, _ := strings.Cut(want, ":")
+			switch inner.(type) {
+			case *mctsBot:
+				if name != "mcts" {
+					t.Errorf("%s on %s plays mcts, want %s", l.Name, g, want)
+				}
+			case *ismctsBot:
+				if name != "ismcts" {
+					t.Errorf("%s on %s plays ismcts, want %s", l.Name, g, want)
+				}
+			case *greedyBot:
+				if name != "greedy" {
+					t.Errorf("%s on %s plays greedy, want %s", l.Name, g, want)
+				}
+			}
+		}
+	}
+	if spec, ok := LevelSpec("hard", true); !ok || !strings.HasPrefix(spec, "ismcts:") {
+		t.Errorf("LevelSpec(hard, hidden) = %q, %v", spec, ok)
+	}
+	if _, ok := LevelSpec("expert", false); ok {
+		t.Error("LevelSpec(expert) found a level")
+	}
+}
+
+// TestScriptBot plays a game's script, refuses a name the game lacks, and
+// CheckFor says so before any game.
+func TestScriptBot(t *testing.T) {
+	s := newState(t, "source", 2, nil)
+	b, err := New("script:first", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := b.Act(context.Background(), s)
+	if err != nil || s.ActionString(a) != "b9" {
+		t.Errorf("script:first at the start: %q, %v; want b9", s.ActionString(a), err)
+	}
+	bad, _ := New("script:nonesuch", 1)
+	if _, err := bad.Act(context.Background(), s); err == nil {
+		t.Error("an unknown script played")
+	}
+	g, _ := game.Lookup("source")
+	sp, _ := ParseSpec("script:nonesuch")
+	if err := CheckFor(sp, g.Info()); err == nil || !strings.Contains(err.Error(), "source has no script \"nonesuch\" (scripts: first, grow") {
+		t.Errorf("CheckFor: %v", err)
+	}
+	sp, _ = ParseSpec("script:first")
+	if err := CheckFor(sp, g.Info()); err != nil {
+		t.Errorf("CheckFor(script:first): %v", err)
+	}
+	tg, _ := game.Lookup("test-nim")
+	if err := CheckFor(sp, tg.Info()); err == nil || !strings.Contains(err.Error(), "has no scripts") {
+		t.Errorf("CheckFor on a game without scripts: %v", err)
+	}
+}

@@ -1,0 +1,156 @@
+package bot
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/commons-games/commons/game"
+)
+
+// TestRootParallelVotesSum: with several workers, the move is the most
+// visited over all the trees together, not over any one of them. At the
+// first move of tic-tac-toe every move draws with best play, so the
+// trees disagree often; the test checks that it saw them disagree, or
+// it could not tell a search that counts only the first tree's votes.
+func TestRootParallelVotesSum(t *testing.T) {
+	disagreed := 0
+	for seed := range uint64(12) {
+		b, err := New("mcts:iterations=200,workers=4,settle=false", seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newState(t, "test-tictactoe", 2, nil)
+		a, err := b.Act(context.Background(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mb := b.(*mctsBot)
+		if len(mb.trees) != 4 {
+			t.Fatalf("%d trees kept, want 4", len(mb.trees))
+		}
+		total := map[game.Action]float64{}
+		value := map[game.Action]float64{}
+		for i, tr := range mb.trees {
+			own := map[game.Action]float64{}
+			r := tr.nodes[0]
+			for c := r.first; c < r.first+r.nkids; c++ {
+				nd := tr.nodes[c]
+				total[nd.action] += float64(nd.n)
+				value[nd.action] += nd.w
+				own[nd.action] = float64(nd.n)
+			}
+			if mostVisited(s.LegalActions(nil), own, nil) != a {
+				disagreed++
+			}
+			if i == 0 && st(mb).Iterations != 200 {
+				t.Errorf("seed %d: %d iterations counted, want 200 over the trees", seed, st(mb).Iterations)
+			}
+		}
+		if want := mostVisited(s.LegalActions(nil), total, value); a != want {
+			t.Errorf("seed %d: chose %s, but the trees' visits together pick %s", seed, s.ActionString(a), s.ActionString(want))
+		}
+	}
+	if disagreed == 0 {
+		t.Error("no tree ever chose otherwise than the search: the test cannot tell whose votes count")
+	}
+}
+
+func st(b *mctsBot) SearchStats { return b.LastSearch() }
+
+// TestMeasureRatio: Measure's figures agree with one another and with
+// the speeds they come from; a search cannot run faster than bare
+// playouts from the same position by much (its playouts are as long or
+// shorter), so a ratio above 1.5 is a miscount.
+func TestMeasureRatio(t *testing.T) {
+	s := applyAll(t, newState(t, "test-pig", 2, game.Options{"target": "50"}), "roll", "4")
+	m, err := Measure(context.Background(), s, "mcts:iterations=3000,workers=1,playout=random", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	near := func(a, b float64) bool { return a > 0 && b > 0 && a/b > 0.999 && a/b < 1.001 }
+	if !near(m.IterationsPerSecond, float64(m.Iterations)/m.Elapsed.Seconds()) {
+		t.Errorf("iterations/s %.0f, but %d iterations in %v", m.IterationsPerSecond, m.Iterations, m.Elapsed)
+	}
+	if !near(m.PlayoutsPerSecond, float64(m.Playouts)/m.PlayoutElapsed.Seconds()) {
+		t.Errorf("playouts/s %.0f, but %d playouts in %v", m.PlayoutsPerSecond, m.Playouts, m.PlayoutElapsed)
+	}
+	if !near(m.Ratio, m.IterationsPerSecond/m.PlayoutsPerSecond) {
+		t.Errorf("ratio %.3f, but %.0f iterations/s against %.0f playouts/s", m.Ratio, m.IterationsPerSecond, m.PlayoutsPerSecond)
+	}
+	if m.Ratio > 1.5 || m.Ratio < 0.01 {
+		t.Errorf("ratio %.3f: a search is not that much faster or slower than bare playouts (%v)", m.Ratio, m)
+	}
+	if m.Iterations != 3000 || m.Playouts != 3000 {
+		t.Errorf("%d iterations and %d playouts, want 3000 each: a measurement spends the whole budget", m.Iterations, m.Playouts)
+	}
+}
+
+// TestTimeBudgetKept: a search with a time budget answers within it, the
+// budget being a promise to a person waiting for a move. The best of
+// five runs is kept, since other work on the machine only delays; a
+// search that overran by 15% in all five broke the promise (3io's
+// searches of 200ms took 210-248ms before).
+func TestTimeBudgetKept(t *testing.T) {
+	for _, tc := range []struct {
+		game  string
+		spec  string
+		moves []string
+	}{
+		{"test-pig", "mcts:time=100ms,workers=2,settle=false", []string{"roll", "3"}},
+		{"test-pig", "ismcts:time=100ms,workers=1,settle=false", []string{"roll", "3"}},
+		{"test-tictactoe", "mcts:time=100ms,workers=2,settle=false", nil},
+		{"3io", "mcts:time=100ms,workers=2,settle=false", []string{"expand", "Dust"}},
+		{"source", "mcts:time=100ms,workers=2,settle=false", nil},
+	} {
+		best := time.Hour
+		for range 5 {
+			b, err := New(tc.spec, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := applyAll(t, newState(t, tc.game, 2, nil), tc.moves...)
+			start := time.Now()
+			if _, err := b.Act(context.Background(), s); err != nil {
+				t.Fatal(err)
+			}
+			best = min(best, time.Since(start))
+			if it := b.(Searcher).LastSearch().Iterations; it < 10 {
+				t.Errorf("%s: only %d iterations in its time", tc.spec, it)
+			}
+		}
+		if best < 90*time.Millisecond || best > 115*time.Millisecond {
+			t.Errorf("%s on %s: the best of five searches took %v for a budget of 100ms", tc.spec, tc.game, best)
+		}
+	}
+}
+
+// TestSettledSearchStopsEarly: a search whose choice cannot change any
+// more stops before its budget is spent, and one told to spend it all
+// does not.
+func TestSettledSearchStopsEarly(t *testing.T) {
+	// Nim with piles 1 and 2: taking 1 from the pile of 2 (leaving 1 and
+	// 1) is the one winning move, which the search finds long before
+	// 20000 iterations.
+	s := newState(t, "test-nim", 2, game.Options{"piles": "1,2"})
+	for _, tc := range []struct {
+		spec  string
+		early bool
+	}{
+		{"mcts:iterations=20000,workers=1", true},
+		{"mcts:iterations=20000,workers=1,settle=false", false},
+		{"ismcts:iterations=20000,workers=1", true},
+	} {
+		b, err := New(tc.spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.Act(context.Background(), s); err != nil {
+			t.Fatal(err)
+		}
+		it := b.(Searcher).LastSearch().Iterations
+		if tc.early && it >= 20000 || !tc.early && it != 20000 {
+			t.Errorf("%s: %d iterations of 20000", tc.spec, it)
+		}
+	}
+}
