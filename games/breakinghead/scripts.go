@@ -414,5 +414,7 @@ func rarelyPass(legal []game.Action, r *rand.Rand) game.Action {
 // SearchParams are the search settings Breaking Head plays best with
 // (game.SearchTuner; docs/bots.md): random playouts almost never finish
 // a path, so a playout is scored by Evaluate as soon as the searching
-// seat's turn is over.
-func (s *State) SearchParams() string { return "depth=1" }
+// seat's turn is over; and a search needs some 4,000 iterations (about
+// a fifth of a second) to find its way, which is its budget when none
+// is given.
+func (s *State) SearchParams() string { return "depth=1,iterations=4000" }
