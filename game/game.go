@@ -182,3 +182,37 @@ type SearchTuner interface {
 	// spec's ("depth=5,c=0.3"), or "" for the defaults.
 	SearchParams() string
 }
+
+// Outcomer is implemented by states of games that can say, at the end, how
+// the game ended in their own terms, for the playtesting lab (docs/lab.md):
+// why it ended, and how often the game's own events happened over the
+// whole game (fusions, rounds that ended one way or another...).
+type Outcomer interface {
+	// Outcome describes the ending of a terminal state, appending its
+	// counts to counts[:0] (so that it need not allocate when counts has
+	// room). Before the end it returns the zero Outcome.
+	Outcome(counts []Count) Outcome
+}
+
+// Outcome is how a game ended, as its rules tell it.
+type Outcome struct {
+	// Reason is a short, stable key for the ending ("supply", "idle",
+	// "contributors"), lower-case words joined by hyphens; empty before
+	// the end.
+	Reason string
+	// Words say the same for people ("a colour's supply ran out").
+	Words string
+	// Limit reports an ending forced by a move or turn limit rather than
+	// by the rules' own end: a timeout, for the lab's metrics.
+	Limit bool
+	// Counts are named counts of the game's own events over the whole
+	// game, in a fixed order, the same names in every game of one
+	// configuration (a count that did not happen is there with 0).
+	Counts []Count
+}
+
+// Count is one named count of an Outcome.
+type Count struct {
+	Name string
+	N    int
+}

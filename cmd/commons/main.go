@@ -8,6 +8,10 @@
 //	commons play GAME [--players N] [--seat K=human|BOT]... [--seed S] [--save FILE]
 //	commons bench GAME [--players N] [--games N] [--seed S] [--json] [--bot SPEC]
 //	commons arena GAME (--bots A,B,... | --team TEAM=SPEC...) [--players N] [--games N] [--seed S] [--workers K] [--json]
+//	commons lab run GAME --bots A,B,... --games N --out DIR [--players N] [--seed S] [--workers K] [--shard i/n]
+//	commons lab merge --out DIR SHARD_DIR...
+//	commons lab report DIR
+//	commons lab compare DIR_A DIR_B
 //	commons serve [--addr HOST:PORT] [--db DSN]
 //
 // Run "commons help COMMAND" for the flags and examples of one command.
@@ -86,6 +90,19 @@ func init() {
 			"commons arena source --bots mcts,greedy,random --games 100",
 			"commons arena 3io --players 3 --bots mcts:iterations=500,greedy --games 60 --json",
 			"commons arena breaking-head --players 5 --team contributor=ismcts --team blocker=random --games 40",
+		}},
+		{name: "lab", summary: "playtest a game: many bot games, their metrics, reports and comparisons", run: runLab, examples: []string{
+			"commons lab run source --bots random --games 10000 --out runs/source-random",
+			"commons lab run 3io --players 3 --bots mcts:iterations=500,greedy,random --games 300 --out runs/3io",
+			"commons lab run 3io --option civilization-pacing=on --bots random --games 10000 --out runs/3io-paced",
+			"commons lab run breaking-head --players 5 --team contributor=ismcts --team blocker=random --games 200 --out runs/bh",
+			"commons lab run source --bots random --games 100000 --shard 0/4 --out runs/shard-0   # one of four machines",
+			"commons lab merge --out runs/source runs/shard-0 runs/shard-1 runs/shard-2 runs/shard-3",
+			"commons lab report runs/source-random        # runs/source-random/report.html and report.json",
+			"commons lab compare runs/3io-random runs/3io-paced   # each metric's difference, paired by seed, and a verdict",
+			"",
+			"A killed run resumes: run the same command again. Game i always has seed S+i,",
+			"so the results do not depend on --workers, and two runs with one seed pair up.",
 		}},
 		{name: "serve", summary: "run the web server: lobby, live matches, bots", run: runServe, examples: []string{
 			"commons serve                               # http://localhost:8080/, matches kept in commons.db",

@@ -54,9 +54,10 @@ func Check(g game.Game, p Params) error {
 		return fmt.Errorf("bad Info: %+v", info)
 	}
 	var samples sampleCount
+	var counts []string // the Outcome count names of the first game
 	for k := 0; k < p.Games; k++ {
 		seed := p.Seed + uint64(k)
-		if err := playOne(g, cfg, p, seed, &samples); err != nil {
+		if err := playOne(g, cfg, p, seed, &samples, &counts); err != nil {
 			return fmt.Errorf("%s players=%d options=%v seed=%d: %v", info.Name, cfg.Players, cfg.Options, seed, err)
 		}
 	}
@@ -80,10 +81,11 @@ type checker struct {
 	buf     []game.Action
 	outs    []game.ChanceOutcome
 	samples *sampleCount
+	counts  *[]string
 }
 
-func playOne(g game.Game, cfg game.Config, p Params, seed uint64, samples *sampleCount) error {
-	c := &checker{g: g, cfg: cfg, info: g.Info(), rng: game.NewRand(seed), samples: samples}
+func playOne(g game.Game, cfg game.Config, p Params, seed uint64, samples *sampleCount, counts *[]string) error {
+	c := &checker{g: g, cfg: cfg, info: g.Info(), rng: game.NewRand(seed), samples: samples, counts: counts}
 	s, err := g.New(cfg)
 	if err != nil {
 		return fmt.Errorf("New: %v", err)
@@ -400,6 +402,9 @@ func (c *checker) checkEnd(s game.State) error {
 			return fmt.Errorf("return of seat %d is %v, want within [0, 1]", i+1, r)
 		}
 	}
+	if err := c.checkOutcome(s); err != nil {
+		return err
+	}
 	rec := &record.Record{Game: c.info.Name, Players: c.cfg.Players, Options: c.cfg.Options, Moves: c.notes}
 	data := rec.Marshal()
 	parsed, err := record.Parse(data)
@@ -506,8 +511,74 @@ func (c *checker) checkHeuristics(s game.State) error {
 			return fmt.Errorf("Script(%q) accepted an unknown name", "no-such-script")
 		}
 	}
+	if oc, ok := s.(game.Outcomer); ok {
+		if o := oc.Outcome(nil); o.Reason != "" || len(o.Counts) != 0 {
+			return fmt.Errorf("Outcome before the end: %+v, want the zero Outcome", o)
+		}
+	}
 	if !equal(s, before) {
-		return fmt.Errorf("Prior, Evaluate or Script changed the state")
+		return fmt.Errorf("Prior, Evaluate, Script or Outcome changed the state")
 	}
 	return nil
+}
+
+// checkOutcome checks a terminal state's game.Outcome, when the game has
+// one: a reason that is a key (lower-case words joined by hyphens) with
+// words for people, counts with distinct key names and no negative
+// number, the same names in every game of the configuration, and a state
+// left as it was.
+func (c *checker) checkOutcome(s game.State) error {
+	oc, ok := s.(game.Outcomer)
+	if !ok {
+		return nil
+	}
+	before := s.Clone()
+	o := oc.Outcome(make([]game.Count, 0, 1))
+	if !isKey(o.Reason) {
+		return fmt.Errorf("Outcome at the end: reason %q, want a key such as \"supply\" (lower-case words joined by hyphens)", o.Reason)
+	}
+	if o.Words == "" {
+		return fmt.Errorf("Outcome at the end: reason %q without words", o.Reason)
+	}
+	names := make([]string, 0, len(o.Counts))
+	seen := map[string]bool{}
+	for _, n := range o.Counts {
+		switch {
+		case !isKey(n.Name):
+			return fmt.Errorf("Outcome: count name %q, want a key (lower-case words joined by hyphens)", n.Name)
+		case seen[n.Name]:
+			return fmt.Errorf("Outcome: count %q twice", n.Name)
+		case n.N < 0:
+			return fmt.Errorf("Outcome: count %s = %d", n.Name, n.N)
+		}
+		seen[n.Name] = true
+		names = append(names, n.Name)
+	}
+	if *c.counts == nil {
+		*c.counts = names
+	} else if !reflect.DeepEqual(*c.counts, names) {
+		return fmt.Errorf("Outcome: counts %v, but another game of the same configuration had %v", names, *c.counts)
+	}
+	if !equal(s, before) {
+		return fmt.Errorf("Outcome changed the state")
+	}
+	return nil
+}
+
+// isKey reports whether k is lower-case letters and digits in words
+// joined by single hyphens.
+func isKey(k string) bool {
+	if k == "" || k[0] == '-' || k[len(k)-1] == '-' {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		ch := k[i]
+		switch {
+		case ch >= 'a' && ch <= 'z', ch >= '0' && ch <= '9':
+		case ch == '-' && k[i-1] != '-':
+		default:
+			return false
+		}
+	}
+	return true
 }

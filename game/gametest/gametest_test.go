@@ -26,6 +26,7 @@ const (
 	endless
 	returnsOutOfRange
 	badCopyFrom
+	badOutcome
 )
 
 // broken wraps countdown and breaks one promise.
@@ -134,10 +135,24 @@ func TestCheckCatchesFlaws(t *testing.T) {
 		{endless, "MaxLength"},
 		{returnsOutOfRange, "return of seat 1 is 2"},
 		{badCopyFrom, "CopyFrom does not make an equal state"},
+		{badOutcome, `Outcome at the end: reason "Over!"`},
 	} {
 		err := gametest.Check(broken{tc.flaw}, gametest.Params{Games: 10})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("flaw %d: Check = %v, want an error containing %q", tc.flaw, err, tc.want)
 		}
 	}
+}
+
+// Outcome makes brokenState a game.Outcomer: a good one, but for the flaw
+// badOutcome, whose reason is no key.
+func (s *brokenState) Outcome(counts []game.Count) game.Outcome {
+	if !game.IsTerminal(s) {
+		return game.Outcome{}
+	}
+	o := game.Outcome{Reason: "last-take", Words: "the last counter was taken", Counts: append(counts[:0], game.Count{Name: "takes", N: 1})}
+	if s.flaw == badOutcome {
+		o.Reason = "Over!"
+	}
+	return o
 }

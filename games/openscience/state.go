@@ -85,6 +85,9 @@ type State struct {
 	credits [maxPlayers]int32
 	driver  [maxPlayers]int8
 	team    [maxPlayers][NumRoles][levels]uint8 // role cards by role and level
+	// idleRounds has bit r-1 set when round r ended by the safety rule
+	// (O8): how each round ended, for the lab (game.Outcomer).
+	idleRounds uint32
 }
 
 func newState(r *rules) *State {
@@ -441,6 +444,9 @@ func (s *State) endTurn() {
 // next round's first player is one seat further clockwise (O7).
 func (s *State) endRound(why int) {
 	s.ends[why]++
+	if why == endIdle && s.round > 0 {
+		s.idleRounds |= 1 << (s.round - 1)
+	}
 	if int(s.round) == s.r.cards.Rounds {
 		s.phase = phaseOver
 		return

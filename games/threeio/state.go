@@ -103,6 +103,12 @@ type State struct {
 	phase    phase
 	end      endReason
 	turns    uint32 // finished turns
+	// fusions counts the fusions of each type over the game, for the lab
+	// (game.Outcomer; no rule reads them): [t][0] a dark group turned
+	// light, [t][1] a light group turned into the next type (for Galaxy
+	// and Singularity: a T13 clearing), [t][2] a light group that stayed
+	// light for want of the next type (T10).
+	fusions [NumTiles][3]uint16
 }
 
 // neighbors lists each sector's orthogonal neighbours, -1 padding.
@@ -409,6 +415,7 @@ func (s *State) fuse(c int) (reached bool) {
 			s.box[t] += uint8(n)
 			s.boxTotal += uint16(n)
 			s.score[s.player] += pts
+			s.count(t, 1)
 			// T15: a Singularity fusion is above every pacing level.
 			return reached || (s.r.pacing && t.Civilization() && t >= s.r.level)
 		}
@@ -435,6 +442,7 @@ func (s *State) fuse(c int) (reached bool) {
 		switch u := t + 1; {
 		case !cl.light:
 			cl.light = true
+			s.count(t, 0)
 		case s.box[u] > 0:
 			// T10: the light tile goes to the box and a dark one of the
 			// next type comes out.
@@ -442,10 +450,12 @@ func (s *State) fuse(c int) (reached bool) {
 			s.box[t]++
 			cl.kind = uint8(u) + 1
 			cl.light = false
+			s.count(t, 1)
 		default:
 			// T10: none of the next type left: the tile stays light and
 			// the chain stops (the group has fused all the same).
 			stuck = true
+			s.count(t, 2)
 		}
 		if s.r.pacing {
 			if rt := cl.tile(); rt.Civilization() && rt >= s.r.level {

@@ -1,0 +1,367 @@
+package lab
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/commons-games/commons/game"
+	_ "github.com/commons-games/commons/games/all"
+)
+
+func jsonUnmarshalStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+func run(t *testing.T, cfg Config) Stats {
+	t.Helper()
+	st, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// sortedLines returns a results file's lines sorted by game index.
+func sortedLines(t *testing.T, dir string) []byte {
+	t.Helper()
+	d, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b []byte
+	for i := range d.Results {
+		b = appendResult(b, &d.Results[i])
+	}
+	return b
+}
+
+func readFile(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func TestReseededRandMatchesNewRand(t *testing.T) {
+	src := rand.NewPCG(0, 0)
+	r := rand.New(src)
+	for _, seed := range []uint64{0, 1, 42, 1 << 40} {
+		src.Seed(seed, pcgStream)
+		want := game.NewRand(seed)
+		for range 20 {
+			if a, b := r.Uint64(), want.Uint64(); a != b {
+				t.Fatalf("seed %d: reseeded generator draws %d, game.NewRand %d", seed, a, b)
+			}
+		}
+	}
+}
+
+// The lab's own random players play the games bot.New("random") would.
+func TestFastPathMatchesBots(t *testing.T) {
+	for _, cfg := range []Config{
+		{Game: "source", Bots: []string{"random"}, Games: 12},
+		{Game: "3io", Players: 3, Bots: []string{"random", "random"}, Games: 12},
+		{Game: "breaking-head", Players: 5, Teams: map[string]string{"contributor": "random", "blocker": "random"}, Games: 12},
+	} {
+		cfg.Seed, cfg.Workers = 5, 1
+		fast, slow := cfg, cfg
+		fast.Dir = filepath.Join(t.TempDir(), "fast")
+		slow.Dir, slow.noFast = filepath.Join(t.TempDir(), "slow"), true
+		run(t, fast)
+		run(t, slow)
+		a, b := readFile(t, filepath.Join(fast.Dir, ResultsFile)), readFile(t, filepath.Join(slow.Dir, ResultsFile))
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s: fast path and bots differ:\n%s\n%s", cfg.Game, a[:min(400, len(a))], b[:min(400, len(b))])
+		}
+	}
+}
+
+// 1 and 3 workers give the same games.
+func TestWorkersDoNotChangeResults(t *testing.T) {
+	base := Config{Game: "3io", Players: 2, Bots: []string{"random", "greedy"}, Games: 40, Seed: 3}
+	one, three := base, base
+	one.Dir, one.Workers = filepath.Join(t.TempDir(), "one"), 1
+	three.Dir, three.Workers = filepath.Join(t.TempDir(), "three"), 3
+	run(t, one)
+	run(t, three)
+	if a, b := sortedLines(t, one.Dir), sortedLines(t, three.Dir); !bytes.Equal(a, b) {
+		t.Errorf("1 and 3 workers differ")
+	}
+	// With one worker the file is in index order already.
+	if a, b := readFile(t, filepath.Join(one.Dir, ResultsFile)), sortedLines(t, one.Dir); !bytes.Equal(a, b) {
+		t.Errorf("one worker's file is not in order")
+	}
+}
+
+// A run cancelled in the middle, then run again, ends with the same file
+// as a run that was never stopped: no game lost, none twice.
+func TestResume(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		base := Config{Game: "source", Bots: []string{"random", "greedy"}, Games: 120, Seed: 9, Workers: workers}
+		whole := base
+		whole.Dir = filepath.Join(t.TempDir(), "whole")
+		run(t, whole)
+
+		cut := base
+		cut.Dir = filepath.Join(t.TempDir(), "cut")
+		ctx, cancel := context.WithCancel(context.Background())
+		cut.onGame = func(n int) {
+			if n == 50 {
+				cancel()
+			}
+		}
+		st, err := Run(ctx, cut)
+		if !errors.Is(err, context.Canceled) || st.Played < 50 || st.Played >= 120 {
+			t.Fatalf("workers %d: cancelled run: %+v, %v", workers, st, err)
+		}
+		// A half-written line, as a kill while writing leaves.
+		f, _ := os.OpenFile(filepath.Join(cut.Dir, ResultsFile), os.O_APPEND|os.O_WRONLY, 0)
+		f.WriteString(`{"i":119,"seed":128,"bo`)
+		f.Close()
+		cut.onGame = nil
+		st2 := run(t, cut)
+		if st2.Before != st.Played || st2.Played != 120-st.Played || st2.Dropped != len(`{"i":119,"seed":128,"bo`) {
+			t.Errorf("workers %d: resumed run: %+v after %+v", workers, st2, st)
+		}
+		if a, b := sortedLines(t, whole.Dir), sortedLines(t, cut.Dir); !bytes.Equal(a, b) {
+			t.Errorf("workers %d: resumed run differs from a whole one", workers)
+		}
+		if workers == 1 {
+			if a, b := readFile(t, filepath.Join(whole.Dir, ResultsFile)), readFile(t, filepath.Join(cut.Dir, ResultsFile)); !bytes.Equal(a, b) {
+				t.Errorf("one worker: the files differ byte for byte")
+			}
+		}
+		// Running a finished run again plays nothing.
+		if st3 := run(t, cut); st3.Played != 0 || st3.Before != 120 {
+			t.Errorf("rerun of a finished run: %+v", st3)
+		}
+	}
+}
+
+// Shards merged equal one unsharded run.
+func TestShardsMergeToOneRun(t *testing.T) {
+	base := Config{Game: "3io", Players: 3, Bots: []string{"random", "greedy"}, Games: 61, Seed: 77, Workers: 2}
+	whole := base
+	whole.Dir = filepath.Join(t.TempDir(), "whole")
+	run(t, whole)
+	var dirs []string
+	for i := range 3 {
+		sh := base
+		sh.Shard = &Shard{i, 3}
+		sh.Dir = filepath.Join(t.TempDir(), "shard")
+		st := run(t, sh)
+		if want := (61 - i + 2) / 3; st.Played != want {
+			t.Errorf("shard %d played %d games, want %d", i, st.Played, want)
+		}
+		dirs = append(dirs, sh.Dir)
+	}
+	out := filepath.Join(t.TempDir(), "merged")
+	if _, err := Merge(out, dirs[:2]); err == nil || !strings.Contains(err.Error(), "shard 2/3 is missing") {
+		t.Errorf("merging two of three shards: %v", err)
+	}
+	if _, err := Merge(out, dirs); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := readFile(t, filepath.Join(out, ResultsFile)), sortedLines(t, whole.Dir); !bytes.Equal(a, b) {
+		t.Errorf("merged shards differ from the unsharded run")
+	}
+	if a, b := readFile(t, filepath.Join(out, ManifestFile)), readFile(t, filepath.Join(whole.Dir, ManifestFile)); !bytes.Equal(a, b) {
+		t.Errorf("merged manifest:\n%s\nunsharded:\n%s", a, b)
+	}
+	if _, err := Merge(filepath.Join(t.TempDir(), "again"), []string{dirs[0], dirs[0], dirs[1], dirs[2]}); err == nil || !strings.Contains(err.Error(), "are both shard 0/3") {
+		t.Errorf("a shard twice: %v", err)
+	}
+}
+
+// A corrupt or mismatched results file is an error naming the file and
+// the line.
+func TestBadResultsFiles(t *testing.T) {
+	cfg := Config{Game: "source", Bots: []string{"random"}, Games: 5, Seed: 1, Workers: 1, Dir: filepath.Join(t.TempDir(), "r")}
+	run(t, cfg)
+	name := filepath.Join(cfg.Dir, ResultsFile)
+	good := readFile(t, name)
+	lines := strings.SplitAfter(string(good), "\n")
+	for _, tc := range []struct {
+		what, line3, want string
+	}{
+		{"garbage", "not json\n", "results.jsonl line 3: not a game result"},
+		{"unknown field", strings.Replace(lines[2], `{"i":2,`, `{"i":2,"bogus":1,`, 1), `line 3: not a game result: json: unknown field "bogus"`},
+		{"a game twice", lines[0], "line 3: game 0 again (first on line 1)"},
+		{"another seed", strings.Replace(lines[2], `"seed":3`, `"seed":4`, 1), "line 3: game 2 has seed 4, but the run's seed 1 makes it 3"},
+		{"out of range", strings.Replace(lines[2], `{"i":2,`, `{"i":7,`, 1), "line 3: game 7: the run has games 0 to 4"},
+		{"seat count", strings.Replace(lines[2], `"returns":[`, `"returns":[0,`, 1), "line 3: game 2: 3 returns"},
+	} {
+		bad := lines[0] + lines[1] + tc.line3 + strings.Join(lines[3:], "")
+		os.WriteFile(name, []byte(bad), 0o644)
+		_, err := Load(cfg.Dir)
+		if err == nil || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: Load = %v, want %q naming %s", tc.what, err, tc.want, name)
+		}
+		if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: Run = %v, want %q", tc.what, err, tc.want)
+		}
+	}
+	os.WriteFile(name, good, 0o644)
+	other := cfg
+	other.Seed = 2
+	if _, err := Run(context.Background(), other); err == nil || !strings.Contains(err.Error(), filepath.Join(cfg.Dir, ManifestFile)+" describes another run") {
+		t.Errorf("another run in the same directory: %v", err)
+	}
+	if _, err := Load(t.TempDir()); err == nil || !strings.Contains(err.Error(), "lab.json: no such file") {
+		t.Errorf("Load of an empty directory: %v", err)
+	}
+}
+
+// The report is one HTML file with its plots inlined and nothing from a
+// network, and a JSON file with the same numbers.
+func TestReport(t *testing.T) {
+	cfg := Config{Game: "3io", Players: 3, Bots: []string{"random", "greedy"}, Games: 30, Seed: 1, Dir: t.TempDir()}
+	run(t, cfg)
+	d, err := Load(cfg.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := WriteReport(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(readFile(t, filepath.Join(cfg.Dir, ReportHTML)))
+	if n := strings.Count(html, `src="data:image/png;base64,`); n < 5 {
+		t.Errorf("%d inlined plots, want at least 5", n)
+	}
+	for _, bad := range []string{"http://", "https://", "<script", "<link"} {
+		if strings.Contains(html, bad) {
+			t.Errorf("the report contains %q", bad)
+		}
+	}
+	for _, want := range []string{"Balance", "Lead Change", "Drama", "board-full", "dust-light", "single/outcome/Balance.java"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+	var back Summary
+	if err := jsonUnmarshalStrict(readFile(t, filepath.Join(cfg.Dir, ReportJSON)), &back); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(&back, s) {
+		t.Errorf("report.json differs from the summary")
+	}
+	if back.Played != 30 || len(back.Metrics) != len(metricNames) || len(back.Seats) != 3 || len(back.Bots) != 2 {
+		t.Errorf("summary: %+v", back)
+	}
+}
+
+// Every game of every engine game runs in the lab with its outcomes.
+func TestEveryGame(t *testing.T) {
+	for _, g := range game.Games() {
+		in := g.Info()
+		cfg := Config{Game: in.Name, Bots: []string{"random"}, Games: 3, Seed: 1, Dir: t.TempDir()}
+		run(t, cfg)
+		d, err := Load(cfg.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := g.New(game.Config{Players: in.MinPlayers})
+		_, outcomer := s.(game.Outcomer)
+		for _, r := range d.Results {
+			if outcomer && (r.End == "" || r.Why == "") {
+				t.Errorf("%s: game %d has no end reason", in.Name, r.Index)
+			}
+		}
+	}
+}
+
+// compareDirs makes two hand-made runs of 4 games, paired by seed.
+func compareDirs() (*Dir, *Dir) {
+	mk := func(pacing string, turns []int) *Dir {
+		m := Manifest{Format: FormatVersion, Game: "3io", Players: 2, Options: game.Options{"civilization-pacing": pacing},
+			Labels: []string{"random"}, Games: 4, Seed: 1, Trace: TraceTurn}
+		d := &Dir{Path: pacing, Manifest: m}
+		for i, n := range turns {
+			d.Results = append(d.Results, Result{Index: i, Seed: uint64(1 + i), Bots: []int{0, 0},
+				Returns: []float64{float64(i % 2), float64(1 - i%2)}, Actions: n, Turns: n,
+				Moves: []int{n, 0}, Choices: []int{0, 0}, Legal: []int{n, 0}, End: "board-full"})
+		}
+		return d
+	}
+	return mk("off", []int{10, 20, 30, 40}), mk("on", []int{8, 14, 24, 30})
+}
+
+func TestCompareByHand(t *testing.T) {
+	a, b := compareDirs()
+	c, err := Compare(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Paired || c.Pairs != 4 || c.Subject != "civilization-pacing=on" {
+		t.Fatalf("paired %v over %d, subject %q", c.Paired, c.Pairs, c.Subject)
+	}
+	var turns, bal *Diff
+	for i := range c.Rows {
+		switch c.Rows[i].Key {
+		case keyTurns:
+			turns = &c.Rows[i]
+		case keyBalance:
+			bal = &c.Rows[i]
+		}
+	}
+	// Differences -2, -6, -6, -10: mean -6, sd sqrt((16+0+0+16)/3) =
+	// sqrt(32/3) = 3.266; t(3) = 3.1824; half-width 3.1824*3.266/2 =
+	// 5.197: [-11.197, -0.803].
+	if !near3(turns.Diff, -6) || !near3(turns.Low, -11.197) || !near3(turns.High, -0.803) || turns.Method != "paired t" || !turns.Significant {
+		t.Errorf("turns: %+v", *turns)
+	}
+	// Means 25 and 19: B/A - 1 = -.24. Variances 166.67 (A), 97.33 (B),
+	// covariance 126.67; se = sqrt((97.33 + .5776*166.67 - 2*.76*126.67)/4)/25
+	// = sqrt(1.0667/4)/25 = .020656; interval -.24 -+ 1.96*.020656 =
+	// [-.2805, -.1995].
+	if !near3(turns.Rel, -0.24) || !near3(turns.RelLow, -0.2805) || !near3(turns.RelHigh, -0.1995) {
+		t.Errorf("turns relative: %+v", *turns)
+	}
+	// The same returns in both runs: Balance (1 - |.5 - .5| = 1) unchanged.
+	if bal.A != 1 || bal.B != 1 || bal.Significant {
+		t.Errorf("balance: %+v", *bal)
+	}
+	want := "civilization-pacing=on shortens games by 24% (95% CI 20-28%); seat balance unchanged"
+	if c.Verdict != want {
+		t.Errorf("verdict %q, want %q", c.Verdict, want)
+	}
+	// With another seed the runs do not pair: Welch's interval.
+	b.Manifest.Seed = 2
+	for i := range b.Results {
+		b.Results[i].Seed++
+	}
+	c, _ = Compare(a, b)
+	if c.Paired || !strings.HasSuffix(c.Verdict, "(unpaired: the runs have different seeds)") || c.Rows[0].Method != "Welch t" {
+		t.Errorf("unpaired: %+v", c)
+	}
+}
+
+func near3(a, b float64) bool { return a-b < 1e-3 && b-a < 1e-3 }
+
+func TestParseShard(t *testing.T) {
+	if s, err := ParseShard("2/5"); err != nil || s != (Shard{2, 5}) {
+		t.Errorf("2/5: %v %v", s, err)
+	}
+	for _, bad := range []string{"5/5", "-1/3", "1", "a/b", "0/0"} {
+		if _, err := ParseShard(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	if !slices.Equal([]bool{(&Shard{1, 3}).Has(4), (&Shard{1, 3}).Has(5)}, []bool{true, false}) {
+		t.Errorf("Has")
+	}
+}

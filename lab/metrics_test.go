@@ -1,0 +1,195 @@
+package lab
+
+import (
+	"math"
+	"testing"
+
+	"github.com/commons-games/commons/game"
+)
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+// tiny is a hand-made run of four 2-player games.
+func tiny() *Dir {
+	m := Manifest{Format: FormatVersion, Game: "source", Players: 2, Labels: []string{"a", "b"}, Games: 4, Seed: 10, Trace: TraceTurn}
+	res := []Result{
+		// Seat 1 wins. 10 moves, 8 with a choice; legal 30+20 = 50.
+		{Index: 0, Seed: 10, Bots: []int{0, 1}, Returns: []float64{1, 0}, Actions: 12, Turns: 6,
+			Moves: []int{5, 5}, Choices: []int{4, 4}, Legal: []int{30, 20}, End: "supply", Why: "w",
+			Evals: 4, Leads: 2, Drama: 0.25, DramaMax: 1, Scores: []float64{10, 5}},
+		// A draw. 4 moves, 4 choices, legal 12.
+		{Index: 1, Seed: 11, Bots: []int{1, 0}, Returns: []float64{0.5, 0.5}, Actions: 4, Turns: 4,
+			Moves: []int{2, 2}, Choices: []int{2, 2}, Legal: []int{6, 6}, End: "idle", Why: "v",
+			Evals: 4, Leads: 0, Drama: 0, DramaMax: 0, Scores: []float64{7, 7}},
+		// Seat 2 wins. 6 moves, none with a choice.
+		{Index: 2, Seed: 12, Bots: []int{0, 1}, Returns: []float64{0, 1}, Actions: 6, Turns: 2,
+			Moves: []int{3, 3}, Choices: []int{0, 0}, Legal: []int{3, 3}, End: "supply", Why: "w",
+			Evals: 2, Leads: 1, Drama: 0.5, DramaMax: 1, Scores: []float64{1, 9}},
+		// A timeout that seat 1 "won" on points: still a timeout. No trace.
+		{Index: 3, Seed: 13, Bots: []int{1, 0}, Returns: []float64{1, 0}, Actions: 8, Turns: 8,
+			Moves: []int{4, 4}, Choices: []int{4, 4}, Legal: []int{8, 16}, End: "turn-limit", Why: "t", Limit: true,
+			Scores: []float64{3, 2}},
+	}
+	return &Dir{Path: "tiny", Manifest: m, Results: res}
+}
+
+func metric(t *testing.T, s *Summary, key string) Metric {
+	t.Helper()
+	for _, m := range s.Metrics {
+		if m.Key == key {
+			return m
+		}
+	}
+	t.Fatalf("no metric %s", key)
+	return Metric{}
+}
+
+// Every metric against values worked out by hand on tiny().
+func TestMetricsByHand(t *testing.T) {
+	s := Summarise(tiny())
+	for _, tc := range []struct {
+		key  string
+		want float64
+		n    int
+	}{
+		// Seat 1's returns 1, .5, 0, 1: rate .625; seat 2's 0, .5, 1, 0:
+		// .375. Balance = 1 - |.625 - .375| = .75.
+		{keyBalance, 0.75, 4},
+		// Classes: win, draw, win, timeout. Completion 2/4.
+		{keyCompletion, 0.5, 4},
+		{keyDrawishness, 0.25, 4},
+		{keyTimeouts, 0.25, 4},
+		{keyNoWinner, 0, 4},
+		// Seat 1's mean return: (1 + .5 + 0 + 1)/4.
+		{keyAdvantageP1, 0.625, 4},
+		// (12 + 4 + 6 + 8)/4 = 7.5 actions; moves (10+4+6+8)/4 = 7;
+		// turns (6+4+2+8)/4 = 5.
+		{keyActions, 7.5, 4},
+		{keyMoves, 7, 4},
+		{keyTurns, 5, 4},
+		// Per game choices/moves: 8/10, 4/4, 0/6, 8/8 -> (.8+1+0+1)/4 = .7.
+		{keyDecisionMove, 0.7, 4},
+		// Per game legal/moves: 50/10, 12/4, 6/6, 24/8 -> (5+3+1+3)/4 = 3.
+		{keyBranching, 3, 4},
+		// Per game (legal - (moves-choices))/choices, games with choices:
+		// (50-2)/8 = 6, 12/4 = 3, (24-0)/8 = 3 -> 4; game 2 has none.
+		{keyDecisionFac, 4, 3},
+		// Leads/evals over games with a trace: 2/4, 0/4, 1/2 -> (.5+0+.5)/3.
+		{keyLeadChange, 1.0 / 3, 3},
+		// Drama over games with a trace and winners (all three):
+		// (.25 + 0 + .5)/3 = .25; max (1 + 0 + 1)/3.
+		{keyDrama, 0.25, 3},
+		{keyDramaMax, 2.0 / 3, 3},
+	} {
+		m := metric(t, s, tc.key)
+		if !near(m.Value, tc.want) || m.N != tc.n {
+			t.Errorf("%s = %v over %d games, want %v over %d", tc.key, m.Value, m.N, tc.want, tc.n)
+		}
+	}
+	if s.Results != (Classes{Wins: 2, Draws: 1, Timeouts: 1}) {
+		t.Errorf("classes %+v", s.Results)
+	}
+	// Seat win rates with Wilson intervals: 2.5 of 4 for seat 1.
+	if r := s.Seats[0]; !near(r.Rate, 0.625) || r.N != 4 || !(r.Low < 0.625 && r.High > 0.625) {
+		t.Errorf("seat 1: %+v", r)
+	}
+	// Bot a sits in seat 1 in games 0, 2 and seat 2 in games 1, 3:
+	// returns 1, 0 (seat 1) and .5, 0 (seat 2): (1+.5+0+0)/4 = .375.
+	if r := s.Bots[0]; !near(r.Rate, 0.375) || r.N != 4 {
+		t.Errorf("bot a: %+v", r)
+	}
+	// Turns 6, 4, 2, 8: mean 5, sd sqrt(((1+1+9+9)/3)) = sqrt(20/3),
+	// median (4+6)/2 = 5, p10 = 2 + .3*(4-2) = 2.6 (h = 3*.1).
+	d := s.Duration.Turns
+	if !near(d.Mean, 5) || !near(d.SD, math.Sqrt(20.0/3)) || !near(d.P50, 5) || !near(d.P10, 2.6) || d.Min != 2 || d.Max != 8 {
+		t.Errorf("turns %+v", d)
+	}
+	// Ends: supply 2 of 4, then idle and turn-limit 1 each (by key).
+	if len(s.Ends) != 3 || s.Ends[0].Key != "supply" || s.Ends[0].N != 2 || s.Ends[1].Key != "idle" || s.Ends[2].Key != "turn-limit" {
+		t.Errorf("ends %+v", s.Ends)
+	}
+	// Scores of seat 1: 10, 7, 1, 3: mean 5.25.
+	if len(s.Scores) != 2 || !near(s.Scores[0].Mean, 5.25) {
+		t.Errorf("scores %+v", s.Scores)
+	}
+}
+
+func TestClassify(t *testing.T) {
+	for _, tc := range []struct {
+		ret   []float64
+		limit bool
+		want  class
+	}{
+		{[]float64{1, 0}, false, classWin},
+		{[]float64{0.5, 0.5}, false, classDraw},
+		{[]float64{1.0 / 3, 1.0 / 3, 1.0 / 3}, false, classDraw},
+		{[]float64{0.5, 0.5, 0}, false, classWin}, // two of three share
+		{[]float64{1, 1, 1}, false, classWin},     // everybody wins
+		{[]float64{0, 0}, false, classNobody},     // everybody loses
+		{[]float64{0, 0}, true, classTimeout},
+		{[]float64{1, 0, 1, 0, 0}, false, classWin}, // a team wins
+	} {
+		if got := classify(tc.ret, tc.limit); got != tc.want {
+			t.Errorf("classify(%v, %v) = %d, want %d", tc.ret, tc.limit, got, tc.want)
+		}
+	}
+}
+
+// The per-game trace computations, by hand.
+func TestTraceByHand(t *testing.T) {
+	// Three seats, three points. Raw values and their normalised rows:
+	// (0, 5, 10) -> (0, .5, 1), leaders {3};
+	// (4, 4, 2)  -> (1, 1, 0), leaders {1, 2}: a change;
+	// (7, 7, 7)  -> (1, 1, 1), leaders {1, 2, 3}: a change.
+	var norm []float64
+	var masks []uint64
+	for _, v := range [][]float64{{0, 5, 10}, {4, 4, 2}, {7, 7, 7}} {
+		var m uint64
+		norm = appendNormalised(norm, v, &m)
+		masks = append(masks, m)
+	}
+	want := []float64{0, .5, 1, 1, 1, 0, 1, 1, 1}
+	for i := range want {
+		if !near(norm[i], want[i]) {
+			t.Fatalf("normalised %v, want %v", norm, want)
+		}
+	}
+	if masks[0] != 0b100 || masks[1] != 0b011 || masks[2] != 0b111 {
+		t.Errorf("leaders %b", masks)
+	}
+	// Seat 1 wins: gaps 1-0, 1-1, 1-1 -> mean 1/3, max 1.
+	if m, x := drama(norm, 3, []int{0}); !near(m, 1.0/3) || x != 1 {
+		t.Errorf("drama(seat 1) = %v, %v", m, x)
+	}
+	// Seats 2 and 3 share: point 1 (.5 + 0)/2 = .25, point 2 (0 + 1)/2
+	// = .5, point 3 0 -> mean .25, max .5.
+	if m, x := drama(norm, 3, []int{1, 2}); !near(m, 0.25) || !near(x, 0.5) {
+		t.Errorf("drama(seats 2, 3) = %v, %v", m, x)
+	}
+	if got := winners(nil, []float64{0, 0, 0}); len(got) != 0 {
+		t.Errorf("winners of an everybody-loses game: %v", got)
+	}
+	if got := winners(nil, []float64{0.5, 0, 0.5}); len(got) != 2 || got[0] != 0 || got[1] != 2 {
+		t.Errorf("winners of a shared win: %v", got)
+	}
+}
+
+func TestBalance(t *testing.T) {
+	// Rates .5, .3, .2: largest gap .3 -> .7.
+	if b := Balance([]float64{.5, .3, .2}); !near(b, .7) {
+		t.Errorf("Balance = %v", b)
+	}
+}
+
+func TestCountsRoundTrip(t *testing.T) {
+	r := Result{Index: 1, Seed: 2, Bots: []int{0}, Returns: []float64{1.0 / 3}, Moves: []int{1}, Choices: []int{0}, Legal: []int{1},
+		Counts: Counts{{Name: "z-first", N: 3}, {Name: "a-second", N: 0}}, End: "x", Why: `say "hi" <b>`}
+	line := appendResult(nil, &r)
+	var back Result
+	if err := jsonUnmarshalStrict(line, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Counts[0] != (game.Count{Name: "z-first", N: 3}) || back.Counts[1].Name != "a-second" || back.Returns[0] != 1.0/3 || back.Why != r.Why {
+		t.Errorf("round trip: %+v", back)
+	}
+}

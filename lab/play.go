@@ -1,0 +1,352 @@
+package lab
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/commons-games/commons/arena"
+	"github.com/commons-games/commons/bot"
+	"github.com/commons-games/commons/game"
+)
+
+// pcgStream is the second PCG seed of game.NewRand: a worker reseeds its
+// generators with it instead of making new ones for every game
+// (TestReseededRandMatchesNewRand keeps the two the same).
+const pcgStream = 0x636f6d6d6f6e73
+
+// teamer is arena.Teamer: the state says each seat's team, as a referee.
+type teamer interface {
+	Team(p game.Player) string
+}
+
+// worker plays games one after another, reusing its buffers, so that a
+// game of random bots allocates next to nothing.
+type worker struct {
+	r        *runner
+	s        game.State
+	cp       game.Copier
+	chance   *rand.Rand
+	chanceSr *rand.PCG
+	seats    []*rand.Rand
+	seatSrc  []*rand.PCG
+	buf      []game.Action
+	outs     []game.ChanceOutcome
+	ev       []float64
+	norm     []float64 // the trace's normalised values, Players per point
+	leaders  uint64    // the last point's leaders, bit per seat
+	last     game.Player
+	res      Result
+	counts   []game.Count
+	line     []byte
+}
+
+func (r *runner) newWorker() *worker {
+	n := r.gcfg.Players
+	w := &worker{r: r, chanceSr: rand.NewPCG(0, 0), buf: make([]game.Action, 0, 256), outs: make([]game.ChanceOutcome, 0, 64),
+		ev: make([]float64, 0, n), counts: make([]game.Count, 0, 32), line: make([]byte, 0, 1024)}
+	w.chance = rand.New(w.chanceSr)
+	for range n {
+		src := rand.NewPCG(0, 0)
+		w.seatSrc = append(w.seatSrc, src)
+		w.seats = append(w.seats, rand.New(src))
+	}
+	w.s = r.init.Clone()
+	w.cp, _ = w.s.(game.Copier)
+	res := &w.res
+	res.Bots, res.Returns, res.Moves, res.Choices, res.Legal = make([]int, n), make([]float64, n), make([]int, n), make([]int, n), make([]int, n)
+	return w
+}
+
+// reset readies the worker for game idx and returns the fresh state.
+func (w *worker) reset(idx int) game.State {
+	r := w.r
+	res := &w.res
+	gs := r.man.Seed + uint64(idx)
+	*res = Result{Index: idx, Seed: gs, Bots: res.Bots, Returns: res.Returns[:0], Scores: res.Scores[:0],
+		Moves: res.Moves, Choices: res.Choices, Legal: res.Legal, Teams: res.Teams[:0], Counts: res.Counts[:0]}
+	clear(res.Moves)
+	clear(res.Choices)
+	clear(res.Legal)
+	if r.schedule != nil {
+		copy(res.Bots, r.schedule[idx%len(r.schedule)])
+	} else {
+		for p := range res.Bots {
+			res.Bots[p] = -1
+		}
+	}
+	w.norm = w.norm[:0]
+	w.leaders = 0
+	w.last = game.Chance
+	w.chanceSr.Seed(gs, pcgStream)
+	if w.cp != nil {
+		w.cp.CopyFrom(r.init)
+	} else {
+		w.s = r.init.Clone()
+	}
+	return w.s
+}
+
+// playGame plays game idx into w.res.
+func (w *worker) playGame(ctx context.Context, idx int) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s := w.reset(idx)
+	var err error
+	if w.r.fast {
+		err = w.playRandom(s)
+	} else {
+		err = w.playBots(ctx, s)
+	}
+	if err != nil {
+		return fmt.Errorf("lab: game %d (seed %d): %w", idx, w.res.Seed, err)
+	}
+	return w.finish(s)
+}
+
+// decision records a decision of p at s, which has nlegal legal actions,
+// and takes the trace point it calls for.
+func (w *worker) decision(s game.State, p game.Player, nlegal int) {
+	res := &w.res
+	if p != w.last {
+		res.Turns++
+		w.last = p
+		if w.r.trace == 1 {
+			w.point(s)
+		}
+	}
+	if w.r.trace == 2 {
+		w.point(s)
+	}
+	res.Moves[p]++
+	res.Legal[p] += nlegal
+	if nlegal > 1 {
+		res.Choices[p]++
+	}
+}
+
+// playRandom plays a game of random bots without the bot package: each
+// seat draws uniformly among the legal actions with its own generator,
+// seeded as bot.New("random", arena.BotSeed(seed, p)) would be, so the
+// games are those the bots would play (TestFastPathMatchesBots).
+func (w *worker) playRandom(s game.State) error {
+	gs := w.res.Seed
+	for p, src := range w.seatSrc {
+		src.Seed(arena.BotSeed(gs, game.Player(p)), pcgStream)
+	}
+	maxLen := w.r.maxLen
+	for n := 0; ; n++ {
+		p := s.CurrentPlayer()
+		if p == game.Terminal {
+			return nil
+		}
+		if n > maxLen {
+			return fmt.Errorf("the game is not over after its MaxLength of %d actions", maxLen)
+		}
+		var a game.Action
+		if p == game.Chance {
+			w.outs = s.ChanceOutcomes(w.outs)
+			if len(w.outs) == 0 {
+				return fmt.Errorf("a chance node without outcomes")
+			}
+			a = game.SampleOutcome(w.outs, w.chance)
+		} else {
+			w.buf = s.LegalActions(w.buf)
+			if len(w.buf) == 0 {
+				return fmt.Errorf("%v to move has no legal action", p)
+			}
+			w.decision(s, p, len(w.buf))
+			a = w.buf[w.seats[p].IntN(len(w.buf))]
+		}
+		if err := s.Apply(a); err != nil {
+			return fmt.Errorf("%v played %q (%d), which the game refuses: %v", p, s.ActionString(a), a, err)
+		}
+		w.res.Actions++
+	}
+}
+
+// playBots plays a game with the bot package's bots through arena.Play.
+// With teams, the chance nodes before the first decision (the deal of
+// the roles) are played first, then each seat gets its team's bot.
+func (w *worker) playBots(ctx context.Context, s game.State) error {
+	r := w.r
+	res := &w.res
+	n := r.gcfg.Players
+	gs := res.Seed
+	if r.byTeam != nil {
+		for game.IsChance(s) {
+			w.outs = s.ChanceOutcomes(w.outs)
+			if err := s.Apply(game.SampleOutcome(w.outs, w.chance)); err != nil {
+				return err
+			}
+			res.Actions++
+		}
+		tm, ok := s.(teamer)
+		if !ok {
+			return fmt.Errorf("%s has no teams: give bots by seat", r.man.Game)
+		}
+		for p := range n {
+			b, ok := r.byTeam[tm.Team(game.Player(p))]
+			if !ok {
+				return fmt.Errorf("seat %d is in team %q, which no bot was given", p+1, tm.Team(game.Player(p)))
+			}
+			res.Bots[p] = b
+		}
+	}
+	bots := make([]bot.Bot, n)
+	for p := range n {
+		b, err := bot.NewFromSpec(r.bots[res.Bots[p]], arena.BotSeed(gs, game.Player(p)))
+		if err != nil {
+			return err
+		}
+		bots[p] = b
+	}
+	steps := 0
+	var stepErr error
+	err := arena.Play(ctx, s, bots, w.chance, func(st game.State, p game.Player, a game.Action) {
+		steps++
+		if steps > r.maxLen && stepErr == nil {
+			stepErr = fmt.Errorf("the game is not over after its MaxLength of %d actions", r.maxLen)
+		}
+		res.Actions++
+		if p >= 0 {
+			w.buf = st.LegalActions(w.buf)
+			w.decision(st, p, len(w.buf))
+		}
+	})
+	if err == nil {
+		err = stepErr
+	}
+	return err
+}
+
+// point takes one point of the evaluation trace at s: the per-seat
+// values of the game's Evaluator (else its Scorer), the leaders among
+// them, and each value placed between the last seat's (0) and the
+// leader's (1).
+func (w *worker) point(s game.State) {
+	switch x := s.(type) {
+	case game.Evaluator:
+		w.ev = x.Evaluate(w.ev)
+	case game.Scorer:
+		w.ev = x.Scores(w.ev)
+	default:
+		return
+	}
+	var mask uint64
+	w.norm = appendNormalised(w.norm, w.ev, &mask)
+	if w.res.Evals > 0 && mask != w.leaders {
+		w.res.Leads++
+	}
+	w.leaders = mask
+	w.res.Evals++
+}
+
+// appendNormalised appends v's values placed between its smallest (0) and
+// largest (1), every value 1 when all are equal, and sets *leaders to the
+// bit set of the seats with the largest value.
+func appendNormalised(dst, v []float64, leaders *uint64) []float64 {
+	lo, hi := v[0], v[0]
+	for _, x := range v {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	*leaders = 0
+	for p, x := range v {
+		e := 1.0
+		if hi > lo {
+			e = (x - lo) / (hi - lo)
+		}
+		if x == hi {
+			*leaders |= 1 << p
+		}
+		dst = append(dst, e)
+	}
+	return dst
+}
+
+// winners appends the seats that won, by the returns: those with the top
+// return when it is above 0 (a shared win, a team's win, everybody's win);
+// none when every seat has 0 (nobody won).
+func winners(dst []int, returns []float64) []int {
+	dst = dst[:0]
+	if len(returns) == 0 {
+		return dst
+	}
+	top := returns[0]
+	for _, x := range returns {
+		top = max(top, x)
+	}
+	if top <= 0 {
+		return dst
+	}
+	for p, x := range returns {
+		if top-x < 1e-9 {
+			dst = append(dst, p)
+		}
+	}
+	return dst
+}
+
+// drama returns Ludii's Drama of one game from its normalised trace (n
+// values per point) and its winners: at each point the mean over the
+// winners of the leader's value less the winner's, averaged over the
+// points, and the largest of them.
+func drama(norm []float64, n int, win []int) (mean, most float64) {
+	points := len(norm) / n
+	if points == 0 || len(win) == 0 {
+		return 0, 0
+	}
+	sum := 0.0
+	for k := range points {
+		row := norm[k*n : (k+1)*n]
+		d := 0.0
+		for _, p := range win {
+			d += 1 - row[p] // the leader's value is 1
+		}
+		d /= float64(len(win))
+		sum += d
+		most = max(most, d)
+	}
+	return sum / float64(points), most
+}
+
+// finish reads the end of the game into w.res.
+func (w *worker) finish(s game.State) error {
+	r := w.r
+	res := &w.res
+	res.Returns = s.Returns(res.Returns)
+	if sc, ok := s.(game.Scorer); ok {
+		res.Scores = sc.Scores(res.Scores)
+	} else {
+		res.Scores = nil
+	}
+	if tm, ok := s.(teamer); ok {
+		for p := range r.gcfg.Players {
+			t := tm.Team(game.Player(p))
+			res.Teams = append(res.Teams, t)
+			if r.byTeam != nil && res.Bots[p] < 0 {
+				b, ok := r.byTeam[t]
+				if !ok {
+					return fmt.Errorf("lab: game %d: seat %d is in team %q, which no bot was given", res.Index, p+1, t)
+				}
+				res.Bots[p] = b
+			}
+		}
+	} else {
+		res.Teams = nil
+	}
+	if oc, ok := s.(game.Outcomer); ok {
+		o := oc.Outcome(w.counts)
+		w.counts = o.Counts
+		res.End, res.Why, res.Limit = o.Reason, o.Words, o.Limit
+		res.Counts = append(res.Counts[:0], o.Counts...)
+	} else {
+		res.Counts = nil
+	}
+	if res.Evals > 0 {
+		var buf [16]int
+		res.Drama, res.DramaMax = drama(w.norm, r.gcfg.Players, winners(buf[:0], res.Returns))
+	}
+	return nil
+}
