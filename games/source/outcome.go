@@ -5,8 +5,7 @@ import "github.com/commons-games/commons/game"
 // Outcome says why the game ended (game.Outcomer): "supply" when a
 // colour's supply ran out (S16), "idle" when four colour turns in a row
 // passed with no action but end (the S16 safety rule). The counts say
-// which colour's supply ran out (supply-red... 1 for that colour) and
-// whether the tie-break on the centre decided the game (S18).
+// which colour's supply ran out (supply-red... 1 for that colour).
 func (s *State) Outcome(counts []game.Count) game.Outcome {
 	if !s.over {
 		return game.Outcome{Counts: counts[:0]}
@@ -23,12 +22,7 @@ func (s *State) Outcome(counts []game.Count) game.Outcome {
 		}
 		counts = append(counts, game.Count{Name: supplyNames[c], N: n})
 	}
-	sc := s.seatScores()
-	tie := 0
-	if sc[0] == sc[1] && s.colourAt(centre) >= 0 {
-		tie = 1
-	}
-	o.Counts = append(counts, game.Count{Name: "centre-tiebreak", N: tie})
+	o.Counts = counts
 	return o
 }
 
