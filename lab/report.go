@@ -112,6 +112,7 @@ func mapsKeys(m map[string]string) func(func(string) bool) {
 // distributions, the end reasons and the game's own counts.
 func Figures(d *Dir, s *Summary) ([]Figure, error) {
 	var figs []Figure
+	height := 3.4 * vg.Inch
 	add := func(title, alt string, p *plot.Plot, err error) error {
 		if err != nil {
 			return fmt.Errorf("lab: plot %q: %v", title, err)
@@ -119,7 +120,7 @@ func Figures(d *Dir, s *Summary) ([]Figure, error) {
 		if p == nil {
 			return nil
 		}
-		uri, err := pngURI(p, 6*vg.Inch, 3.4*vg.Inch)
+		uri, err := pngURI(p, 6*vg.Inch, height)
 		if err != nil {
 			return fmt.Errorf("lab: plot %q: %v", title, err)
 		}
@@ -164,6 +165,7 @@ func Figures(d *Dir, s *Summary) ([]Figure, error) {
 			names = append(names, e.Key)
 			vals = append(vals, e.Share)
 		}
+		height = max(3.4*vg.Inch, vg.Length(len(vals))*0.22*vg.Inch+vg.Inch)
 		p, err = barPlot("End reasons (share of games)", names, vals)
 		if err := add("End reasons", "bars of the share of games ending each way", p, err); err != nil {
 			return nil, err
@@ -176,6 +178,7 @@ func Figures(d *Dir, s *Summary) ([]Figure, error) {
 			names = append(names, c.Name)
 			vals = append(vals, c.Mean)
 		}
+		height = max(3.4*vg.Inch, vg.Length(len(vals))*0.22*vg.Inch+vg.Inch)
 		p, err = barPlot("The game's own events (mean per game)", names, vals)
 		if err := add("Game events", "bars of each counted event's mean per game", p, err); err != nil {
 			return nil, err
@@ -253,6 +256,7 @@ func barPlot(title string, names []string, vals []float64) (*plot.Plot, error) {
 	p.Add(bars)
 	p.NominalY(short...)
 	p.X.Min = 0
+	p.X.Max = 1.05 * max(slices.Max(vals), 1e-9)
 	return p, nil
 }
 
