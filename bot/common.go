@@ -133,15 +133,15 @@ type rollout struct {
 	scoreWeight float64
 	ends        cutStats
 	scores, zs  []float64
-	length  int // actions played by the last run
-	turns   int // turns begun by the last run
+	length      int // actions played by the last run
+	turns       int // turns begun by the last run
 }
 
 func newRollout(sp Spec, rng *rand.Rand) *rollout {
 	return &rollout{
 		rng: rng, greedy: sp.Playout == "greedy", prior: sp.Playout == "prior", epsilon: sp.Epsilon, depth: sp.Depth,
 		scoreWeight: sp.Score,
-		buf: make([]game.Action, 0, 64), outs: make([]game.ChanceOutcome, 0, 64),
+		buf:         make([]game.Action, 0, 64), outs: make([]game.ChanceOutcome, 0, 64),
 	}
 }
 

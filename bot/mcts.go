@@ -20,7 +20,7 @@ type node struct {
 	w      float64
 	prior  float32 // the game's Prior for this action, normalised over its siblings; 0 without one
 	n      int32   // visits
-	first  int32 // index of the first child; -1 until expanded
+	first  int32   // index of the first child; -1 until expanded
 	nkids  int32
 	parent int32 // -1 at the root
 	action game.Action

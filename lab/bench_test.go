@@ -44,7 +44,7 @@ func BenchmarkLabRandomSource(b *testing.B) {
 		b.ReportMetric(wall, "games/s")
 		b.ReportMetric(cpu, "cpu-games/s")
 	})
-	for _, trace := range []string{TraceOff, TraceTurn} {
+	for _, trace := range []string{TraceOff, TraceRound, TraceTurn} {
 		b.Run("lab-trace-"+trace, func(b *testing.B) {
 			wall, cpu := baseline(max(b.N, 2000))
 			c0 := cpuTime()

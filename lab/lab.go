@@ -37,9 +37,10 @@ import (
 // Trace settings: when the evaluation trace behind Lead Change and Drama
 // is taken.
 const (
-	TraceTurn = "turn" // at the start of every turn (the default)
-	TraceMove = "move" // before every decision, as Ludii does
-	TraceOff  = "off"  // never: no Lead Change nor Drama, the fastest
+	TraceRound = "round" // at the start of every round: the turns of the game's first mover (the default)
+	TraceTurn  = "turn"  // at the start of every turn
+	TraceMove  = "move"  // before every decision, as Ludii does
+	TraceOff   = "off"   // never: no Lead Change nor Drama, the fastest
 )
 
 // Config describes a run.
@@ -64,7 +65,7 @@ type Config struct {
 	Seed  uint64
 	// Shard, if set, plays only the games of that shard.
 	Shard *Shard
-	// Trace is TraceTurn (""), TraceMove or TraceOff.
+	// Trace is TraceRound (""), TraceTurn, TraceMove or TraceOff.
 	Trace string
 	// Workers is the number of games played at once; 0 means one per
 	// core.
@@ -153,13 +154,15 @@ func prepare(cfg Config) (*runner, error) {
 	}
 	r := &runner{cfg: cfg, g: g, gcfg: gcfg, hidden: in.HiddenInformation}
 	switch cfg.Trace {
-	case "", TraceTurn:
-		cfg.Trace, r.trace = TraceTurn, 1
+	case "", TraceRound:
+		cfg.Trace, r.trace = TraceRound, 3
+	case TraceTurn:
+		r.trace = 1
 	case TraceMove:
 		r.trace = 2
 	case TraceOff:
 	default:
-		return nil, fmt.Errorf("lab: trace %q: want turn, move or off", cfg.Trace)
+		return nil, fmt.Errorf("lab: trace %q: want round, turn, move or off", cfg.Trace)
 	}
 	r.man = Manifest{Format: FormatVersion, Game: in.Name, Players: gcfg.Players, Options: gcfg.Options,
 		Games: cfg.Games, Seed: cfg.Seed, Trace: cfg.Trace}

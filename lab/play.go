@@ -36,6 +36,7 @@ type worker struct {
 	norm     []float64 // the trace's normalised values, Players per point
 	leaders  uint64    // the last point's leaders, bit per seat
 	last     game.Player
+	first    game.Player // the game's first mover, whose turns start rounds
 	res      Result
 	counts   []game.Count
 	line     []byte
@@ -77,7 +78,7 @@ func (w *worker) reset(idx int) game.State {
 	}
 	w.norm = w.norm[:0]
 	w.leaders = 0
-	w.last = game.Chance
+	w.last, w.first = game.Chance, game.Chance
 	w.chanceSr.Seed(gs, pcgStream)
 	if w.cp != nil {
 		w.cp.CopyFrom(r.init)
@@ -112,7 +113,10 @@ func (w *worker) decision(s game.State, p game.Player, nlegal int) {
 	if p != w.last {
 		res.Turns++
 		w.last = p
-		if w.r.trace == 1 {
+		if w.first == game.Chance {
+			w.first = p
+		}
+		if w.r.trace == 1 || (w.r.trace == 3 && p == w.first) {
 			w.point(s)
 		}
 	}
@@ -221,17 +225,18 @@ func (w *worker) playBots(ctx context.Context, s game.State) error {
 	return err
 }
 
-// point takes one point of the evaluation trace at s: the per-seat
-// values of the game's Evaluator (else its Scorer), the leaders among
-// them, and each value placed between the last seat's (0) and the
-// leader's (1).
+// point takes one point of the trace at s: the per-seat scores of a game
+// that keeps scores (its Scorer), else the values of its Evaluator, the
+// leaders among them, and each value placed between the last seat's (0)
+// and the leader's (1). Scores come first: who leads on the score sheet
+// is what players see, and they cost little, where an evaluation (a
+// search's guess) may cost as much as the turn's moves.
 func (w *worker) point(s game.State) {
-	switch x := s.(type) {
-	case game.Evaluator:
-		w.ev = x.Evaluate(w.ev)
-	case game.Scorer:
-		w.ev = x.Scores(w.ev)
-	default:
+	if sc, ok := s.(game.Scorer); ok {
+		w.ev = sc.Scores(w.ev)
+	} else if ev, ok := s.(game.Evaluator); ok {
+		w.ev = ev.Evaluate(w.ev)
+	} else {
 		return
 	}
 	var mask uint64

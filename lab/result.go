@@ -43,7 +43,7 @@ type Manifest struct {
 	// Games is the number of games of the whole run (all shards).
 	Games int    `json:"games"`
 	Seed  uint64 `json:"seed"`
-	// Trace is when the evaluation trace is taken: "turn", "move" or
+	// Trace is when the evaluation trace is taken: "round", "turn", "move" or
 	// "off" (see docs/lab.md).
 	Trace string `json:"trace"`
 	// Shard is set on one shard of a run: it plays the games whose index

@@ -139,7 +139,7 @@ func newLabRunFlags(name string) (*flag.FlagSet, *labRunOpts) {
 		o.workers = fs.Int("workers", 0, "games played at once, `K` (default: the number of cores); the results do not depend on it")
 		o.out = fs.String("out", "", "the run's directory `DIR`: lab.json, results.jsonl; a rerun with the same flags resumes it")
 		o.shard = fs.String("shard", "", "play only shard `i/n` (every n-th game, from game i; i from 0), for several machines; join them with commons lab merge")
-		o.trace = fs.String("trace", "turn", "when to evaluate the position for Lead Change and Drama: `WHEN` is turn (each turn's start), move (before every move, slower) or off (fastest)")
+		o.trace = fs.String("trace", "round", "when to read the scores (or evaluation) for Lead Change and Drama: `WHEN` is round (each turn of the first mover), turn (each turn's start), move (before every move, slower) or off (fastest)")
 		o.quiet = fs.Bool("quiet", false, "no progress bar (there is none anyway when standard error is not a terminal)")
 	case "merge":
 		o.out = fs.String("out", "", "the directory `DIR` of the merged run")
@@ -190,7 +190,7 @@ func runLabRun(args []string, stdout, stderr io.Writer) error {
 		return usagef("lab run: --out is required: the directory of the run's results, e.g. --out runs/source-random")
 	}
 	switch *o.trace {
-	case lab.TraceTurn, lab.TraceMove, lab.TraceOff:
+	case lab.TraceRound, lab.TraceTurn, lab.TraceMove, lab.TraceOff:
 	default:
 		return usagef("lab run: --trace %q: want turn, move or off", *o.trace)
 	}
