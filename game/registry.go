@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 var registry struct {
@@ -36,6 +37,45 @@ func Lookup(name string) (Game, error) {
 		return g, nil
 	}
 	return nil, fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(namesLocked(), ", "))
+}
+
+// Find returns the registered game a person names: by its name, or else
+// by its name or its title written in any case, with or without spaces,
+// hyphens and other punctuation ("source", "Source", "Breaking Head",
+// "breakinghead", "open-source board game"). Commands and the server
+// look games up from people's words with it, so that every name one
+// accepts the others accept too. The error lists the games' names.
+func Find(name string) (Game, error) {
+	if g, err := Lookup(name); err == nil {
+		return g, nil
+	}
+	key := looseName(name)
+	if key != "" {
+		for _, g := range Games() {
+			in := g.Info()
+			if looseName(in.Name) == key || looseName(in.Title) == key {
+				return g, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(names(), ", "))
+}
+
+// looseName is s in lower case with only its letters and digits.
+func looseName(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func names() []string {
+	registry.RLock()
+	defer registry.RUnlock()
+	return namesLocked()
 }
 
 // Games returns the registered games in order of name.

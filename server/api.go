@@ -25,6 +25,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/commons-games/commons/docs"
 	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/record"
 	"github.com/commons-games/commons/store"
@@ -71,6 +72,7 @@ func (s *Server) routes() {
 	mux := http.NewServeMux()
 	h := s.handle
 	mux.Handle("GET /api/games", h(s.handleGames))
+	mux.Handle("GET /api/games/{name}/rules", h(s.handleRules))
 	mux.Handle("GET /api/matches", h(s.handleList))
 	mux.Handle("POST /api/matches", h(s.handleCreate))
 	mux.Handle("GET /api/matches/{id}", h(s.handleMatch))
@@ -195,7 +197,7 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any, optional 
 		return errorf(http.StatusBadRequest, "empty request body: want a JSON object")
 	}
 	if err := decodeJSON(data, v); err != nil {
-		return errorf(http.StatusBadRequest, "malformed JSON: %v", err)
+		return errorf(http.StatusBadRequest, "%s", jsonMessage(err))
 	}
 	return nil
 }
@@ -208,7 +210,7 @@ func decodeJSON(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return err
+		return apiTermsError(err, v)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return errors.New("data after the JSON object")
@@ -336,6 +338,50 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// rulesAnswer is the answer of GET /api/games/{name}/rules.
+type rulesAnswer struct {
+	Game  string `json:"game"`
+	Title string `json:"title"`
+	// Doc is the document's path in the repository.
+	Doc string `json:"doc"`
+	// HTML is the document rendered as an HTML fragment.
+	HTML string `json:"html"`
+}
+
+// handleRules answers a game's rules document as HTML, from the copy in
+// the binary (package docs).
+func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) error {
+	g, err := game.Find(r.PathValue("name"))
+	if err != nil {
+		return errorf(http.StatusNotFound, "%v", err)
+	}
+	in := g.Info()
+	if in.Doc == "" {
+		return errorf(http.StatusNotFound, "%s has no rules document", in.Name)
+	}
+	p, err := docs.Render(in.Doc, rulesPage)
+	if errors.Is(err, docs.ErrNoDoc) {
+		return errorf(http.StatusNotFound, "%s: its rules document %s is not in this build", in.Name, in.Doc)
+	}
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	writeJSON(w, http.StatusOK, rulesAnswer{Game: in.Name, Title: in.Title, Doc: in.Doc, HTML: string(p.HTML)})
+	return nil
+}
+
+// rulesPage is the web app's page of the rules document doc, "" if no
+// game has it.
+func rulesPage(doc string) string {
+	for _, g := range game.Games() {
+		if in := g.Info(); in.Doc == doc {
+			return "/rules/" + in.Name
+		}
+	}
+	return ""
+}
+
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	opt := store.ListOptions{Status: []store.Status{store.Open, store.Running}, Limit: 100}
@@ -356,10 +402,11 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) error {
 		opt.Limit = n
 	}
 	if v := q.Get("game"); v != "" {
-		if _, err := game.Lookup(v); err != nil {
+		g, err := game.Find(v)
+		if err != nil {
 			return errorf(http.StatusBadRequest, "%v", err)
 		}
-		opt.Game = v
+		opt.Game = g.Info().Name
 	}
 	hs, err := s.st.List(r.Context(), opt)
 	if err != nil {
@@ -419,7 +466,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	if req.Game == "" {
 		return errorf(http.StatusBadRequest, `missing "game" (see GET /api/games)`)
 	}
-	g, err := game.Lookup(req.Game)
+	// The names people use: "source", "Source", "Breaking Head" (as the
+	// command line accepts them).
+	g, err := game.Find(req.Game)
 	if err != nil {
 		return errorf(http.StatusBadRequest, "%v", err)
 	}

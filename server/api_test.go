@@ -80,7 +80,11 @@ func TestBadInput(t *testing.T) {
 		says                      string
 	}{
 		{"malformed JSON", "POST", "/api/matches", "", `{"game":`, 400, "malformed JSON"},
-		{"not an object", "POST", "/api/matches", "", `[1]`, 400, "malformed JSON"},
+		{"not an object", "POST", "/api/matches", "", `[1]`, 400, "want a JSON object {...}, not an array"},
+		{"a title for a name", "POST", "/api/matches", "", map[string]any{"game": "Count Down", "players": 5}, 400, "the game is for 2"},
+		{"version as a string", "POST", "/api/matches/nosuchmatch/moves", "tok", `{"move":"take1","version":"1"}`, 400, `"version": want a whole number, not a string`},
+		{"players as a fraction", "POST", "/api/matches", "", `{"game":"countdown","players":2.5}`, 400, `"players": want a whole number, not 2.5`},
+		{"options as a list", "POST", "/api/matches", "", `{"game":"countdown","options":["start"]}`, 400, `"options": want an object of strings`},
 		{"trailing data", "POST", "/api/matches", "", `{"game":"countdown"} {}`, 400, "after the JSON"},
 		{"empty body", "POST", "/api/matches", "", ``, 400, "empty request body"},
 		{"unknown field", "POST", "/api/matches", "", `{"game":"countdown","colour":"red"}`, 400, `unknown field "colour"`},
@@ -184,6 +188,7 @@ func TestWebSocketBadInput(t *testing.T) {
 		{`{"type":"move","move":"take1"`, 400, "malformed JSON"},
 		{`{"type":"dance"}`, 400, `unknown message type "dance"`},
 		{`{"type":"move","move":"take1","version":0,"extra":1}`, 400, "unknown field"},
+		{`{"type":"move","move":"take1","version":"0"}`, 400, `"version": want a whole number, not a string`},
 		{`{"type":"move","move":"take1"}`, 400, `needs "version"`},
 		{`{"type":"move","move":"take1","version":0,"id":"m1"}`, 409, "not your turn"},
 	} {

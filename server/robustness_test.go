@@ -143,7 +143,7 @@ func TestDuplicateKeys(t *testing.T) {
 		{"/api/matches", "", `{"game":"countdown","game":"source"}`, `key "game" given twice`},
 		{"/api/matches", "", `{"game":"source","Game":"countdown"}`, `key "Game" given twice`},
 		{"/api/matches", "", `{"game":"source","options":{"territory":"regions","territory":"single"}}`, `key "territory" given twice`},
-		{"/api/matches", "", `{"game":"source","seats":[{"x":1}]}`, "malformed JSON"},
+		{"/api/matches", "", `{"game":"source","seats":[{"x":1}]}`, `each entry of "seats": want a string, not an object`},
 		{moves, a.Token, `{"move":"take1","version":0,"version":1}`, `key "version" given twice`},
 		{"/api/matches/" + a.Match.ID + "/leave", b.Token, `{"bot":"random","bot":"greedy"}`, `key "bot" given twice`},
 	} {

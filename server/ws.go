@@ -207,7 +207,7 @@ func (c *client) read(ctx context.Context, conn *websocket.Conn) {
 		}
 		var msg clientMsg
 		if err := decodeJSON(data, &msg); err != nil {
-			c.answer(answerMsg{Type: "error", ID: msg.ID, Status: http.StatusBadRequest, Error: "malformed JSON: " + err.Error()})
+			c.answer(answerMsg{Type: "error", ID: msg.ID, Status: http.StatusBadRequest, Error: jsonMessage(err)})
 			continue
 		}
 		switch msg.Type {

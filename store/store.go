@@ -158,7 +158,9 @@ type Store interface {
 	// Update writes m's Seats, Status, Settings, Rematch and TurnStart if
 	// the stored revision is still m.Rev, and raises it (m.Rev is set to
 	// the new revision). A match that is Over stays Over whatever
-	// m.Status says. ErrConflict if the revision moved on.
+	// m.Status says, with its Result. An Update that makes the match
+	// Over (a resignation, a draw agreed, an abandoned match ended)
+	// writes m.Result too. ErrConflict if the revision moved on.
 	Update(ctx context.Context, m *Match) error
 	// Close releases the store.
 	Close() error

@@ -95,14 +95,14 @@ func init() {
 
 // Routes of the app. The page itself decides what to show for these
 // paths (client-side routing); the server answers each with index.html.
-var pageRoutes = []string{"/", "/new", "/match/", "/replay/"}
+var pageRoutes = []string{"/", "/new", "/match/", "/replay/", "/rules/"}
 
 // Handler serves the web app:
 //
 //   - GET /static/NAME: the bundled script, style sheet and icon;
 //   - POST /web/replay: the positions of a record (ReplayHandler);
-//   - GET / and the app's own paths (/match/ID, /replay/ID, /new): the
-//     page, index.html, which routes on the client.
+//   - GET / and the app's own paths (/match/ID, /replay/ID, /rules/GAME,
+//     /new): the page, index.html, which routes on the client.
 //
 // Mount it at "/" beside the API; it never answers under /api/.
 func Handler() http.Handler {

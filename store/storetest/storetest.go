@@ -34,6 +34,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"AppendCompareAndSet", testAppendCAS},
 		{"AppendConcurrent", testAppendConcurrent},
 		{"OverIsFinal", testOverIsFinal},
+		{"UpdateEnds", testUpdateEnds},
 		{"UpdateCompareAndSet", testUpdateCAS},
 		{"UpdateConcurrent", testUpdateConcurrent},
 		{"ListCount", testListCount},
@@ -241,6 +242,49 @@ func testOverIsFinal(t *testing.T, s store.Store) {
 	}
 	if got, _ := s.Get(c, m.ID); got.Status != store.Over || got.Seats[0].Bot != "random" {
 		t.Fatalf("after Update: status %s seats %+v; want over, seat 1 random", got.Status, got.Seats)
+	}
+	// An update that would end it again (a resignation racing the last
+	// move) keeps the result the end wrote.
+	got, _ = s.Get(c, m.ID)
+	got.Result = []float64{0, 1}
+	if err := s.Update(c, got); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Get(c, m.ID); !reflect.DeepEqual(got.Result, []float64{1, 0}) {
+		t.Fatalf("after a second end: result %v, want [1 0]", got.Result)
+	}
+}
+
+// testUpdateEnds: an Update can end a running match, with its result
+// (a resignation, a draw agreed), and no move can follow.
+func testUpdateEnds(t *testing.T, s store.Store) {
+	c := ctx(t)
+	m := NewMatch(2)
+	m.Status = store.Running
+	mustCreate(t, s, m, "*5")
+	got, err := s.Get(c, m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// An update that does not end it writes no result.
+	got.Result = []float64{1, 1}
+	if err := s.Update(c, got); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Get(c, m.ID); got.Result != nil || got.Status != store.Running {
+		t.Fatalf("after a seat change: status %s result %v", got.Status, got.Result)
+	}
+	got.Status, got.Result = store.Over, []float64{0, 1}
+	got.Settings["end"] = "resigned 1"
+	if err := s.Update(c, got); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := s.Get(c, m.ID)
+	if again.Status != store.Over || !reflect.DeepEqual(again.Result, []float64{0, 1}) || again.Settings["end"] != "resigned 1" {
+		t.Fatalf("after the resignation: status %s result %v settings %v", again.Status, again.Result, again.Settings)
+	}
+	if err := s.Append(c, store.Append{ID: m.ID, Version: 1, Moves: []string{"take1"}}); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("Append after the end: %v, want ErrConflict", err)
 	}
 }
 

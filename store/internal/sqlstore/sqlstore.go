@@ -403,11 +403,20 @@ func (d *DB) Update(ctx context.Context, m *store.Match) error {
 		// Over is final: a seat change racing the last move must not
 		// reopen the match. The turn starts anew only when the match
 		// starts, so a seat change never moves a running turn timer.
+		// An update that ends the match (a resignation, a draw agreed)
+		// writes its result; one that finds it over already keeps the
+		// result the game's end wrote. (SET reads the row as it was.)
+		res := ""
+		if m.Status == store.Over && m.Result != nil {
+			res = mustJSON(m.Result)
+		}
 		row := tx.QueryRowContext(ctx, d.q(`UPDATE matches SET seats = ?, settings = ?, rematch = ?, rev = rev + 1, updated_ms = ?,
 			turn_start_ms = CASE WHEN status = 'open' AND ? = 'running' THEN ? ELSE turn_start_ms END,
+			result = CASE WHEN status <> 'over' AND ? = 'over' THEN ? ELSE result END,
 			status = CASE WHEN status = 'over' THEN status ELSE ? END
 			WHERE id = ? AND rev = ? RETURNING version, rev`),
-			mustJSON(m.Seats), mustJSON(settings), m.Rematch, ms(now), string(m.Status), ms(ts), string(m.Status), m.ID, m.Rev)
+			mustJSON(m.Seats), mustJSON(settings), m.Rematch, ms(now), string(m.Status), ms(ts),
+			string(m.Status), res, string(m.Status), m.ID, m.Rev)
 		err := d.changed(ctx, tx, row.Scan(&version, &rev), m.ID, fmt.Sprintf("is no longer at revision %d", m.Rev))
 		if err != nil {
 			return err
