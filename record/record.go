@@ -10,6 +10,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/commons-games/commons/game"
@@ -29,6 +32,12 @@ type Record struct {
 	// Moves are the actions in order, in the game's notation; chance
 	// outcomes carry ChancePrefix.
 	Moves []string `json:"moves"`
+	// Dir is the folder from which a relative path in an option that
+	// names a file (game.OptionSpec.Path, such as 3io's tile table) is
+	// read: the record file's folder when ReadFile read it, and the
+	// working directory when empty (a record from standard input or the
+	// network). It is not part of the JSON.
+	Dir string `json:"-"`
 }
 
 // MaxSeed is the largest seed Commons makes up by itself: the largest
@@ -58,6 +67,90 @@ func Parse(data []byte) (*Record, error) {
 		return nil, errors.New("malformed record: missing \"players\"")
 	}
 	return &r, nil
+}
+
+// ReadFile reads and parses the record in the named file. A relative
+// path in its options is read from the file's folder (see Record.Dir), so
+// that a record and the tile or card table beside it replay from any
+// working directory.
+func ReadFile(name string) (*Record, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	r, err := Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	r.Dir = filepath.Dir(name)
+	return r, nil
+}
+
+// WriteFile writes r to the named file, with the relative paths in its
+// options rewritten to be read from the file's folder (see Relocate).
+func (r *Record) WriteFile(name string) error {
+	return os.WriteFile(name, r.Relocate(filepath.Dir(name)).Marshal(), 0o644)
+}
+
+// Relocate returns a copy of r for a record kept in dir ("" the working
+// directory): a relative path in an option that names a file, read from
+// r.Dir, is rewritten to be read from dir, so that it names the same file.
+// The options of a game that is not registered are left as they are.
+func (r *Record) Relocate(dir string) *Record {
+	out := *r
+	out.Dir = dir
+	g, err := game.Lookup(r.Game)
+	if err != nil || filepath.Clean(dir) == filepath.Clean(r.Dir) {
+		return &out
+	}
+	out.Options = r.mapPaths(g.Info(), func(v string) string { return relocatePath(v, r.Dir, dir) })
+	return &out
+}
+
+// relocatePath rewrites path, relative to folder from, to be relative to
+// folder to (both relative to the working directory when relative); it
+// falls back on the absolute path when there is no relative one.
+func relocatePath(path, from, to string) string {
+	abs, err := filepath.Abs(filepath.Join(from, path))
+	if err != nil {
+		return filepath.Join(from, path)
+	}
+	base, err := filepath.Abs(to)
+	if err != nil {
+		return abs
+	}
+	rel, err := filepath.Rel(base, abs)
+	if err != nil {
+		return abs
+	}
+	return filepath.ToSlash(rel)
+}
+
+// gameOptions returns the options to make the game with: r.Options, with
+// a relative path in an option that names a file read from r.Dir.
+func (r *Record) gameOptions(in game.Info) game.Options {
+	if r.Dir == "" {
+		return r.Options
+	}
+	return r.mapPaths(in, func(v string) string { return filepath.Join(r.Dir, v) })
+}
+
+// mapPaths returns r.Options with f applied to every relative path in an
+// option that names a file; r.Options itself is not changed.
+func (r *Record) mapPaths(in game.Info, f func(string) string) game.Options {
+	opts := r.Options
+	cloned := false
+	for _, spec := range in.Options {
+		v := r.Options[spec.Name]
+		if !spec.Path || v == "" || filepath.IsAbs(v) {
+			continue
+		}
+		if !cloned {
+			opts, cloned = maps.Clone(r.Options), true
+		}
+		opts[spec.Name] = f(v)
+	}
+	return opts
 }
 
 // decodeError says a JSON mistake in a record in the record's terms

@@ -55,12 +55,15 @@ type Options struct {
 // nodes are still drawn from the seed until a player is to move or the
 // game ends, so that a record of set-up alone (as commons new writes)
 // replays to the first decision.
+//
+// A relative path in an option that names a file (game.OptionSpec.Path)
+// is read from r.Dir, the record file's folder when ReadFile read it.
 func Play(r *Record, opt Options) (*Replay, error) {
 	g, err := game.Lookup(r.Game)
 	if err != nil {
 		return nil, err
 	}
-	s, err := game.NewState(g, r.Players, r.Options)
+	s, err := game.NewState(g, r.Players, r.gameOptions(g.Info()))
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +71,7 @@ func Play(r *Record, opt Options) (*Replay, error) {
 	if r.Seed != nil {
 		rng = game.NewRand(*r.Seed)
 	}
-	complete := &Record{Game: r.Game, Players: r.Players, Options: r.Options, Seed: r.Seed, Moves: make([]string, 0, len(r.Moves))}
+	complete := &Record{Game: r.Game, Players: r.Players, Options: r.Options, Seed: r.Seed, Moves: make([]string, 0, len(r.Moves)), Dir: r.Dir}
 	var outcomes []game.ChanceOutcome
 	for i := 0; ; {
 		p := s.CurrentPlayer()

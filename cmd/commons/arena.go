@@ -44,6 +44,12 @@ func runArena(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return usagef("give --bots or --team, not both")
 	case *bots != "":
 		cfg.Bots = splitBots(*bots)
+		if err := checkBots(cfg.Bots, g.Info()); err != nil {
+			return err
+		}
+		if err := checkSeatings(len(cfg.Bots), gcfg.Players); err != nil {
+			return err
+		}
 	case len(teams) > 0:
 		cfg.Teams = map[string]string{}
 		for _, t := range teams {
@@ -55,6 +61,9 @@ func runArena(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 		if err := arena.CheckTeams(g, gcfg, cfg.Teams); err != nil {
 			return usagef("--team: %v", err)
+		}
+		if err := checkTeams(cfg.Teams, g.Info()); err != nil {
+			return err
 		}
 	default:
 		return usagef("--bots is required, e.g. --bots mcts,greedy,random (or --team TEAM=SPEC in a team game)")
@@ -71,7 +80,7 @@ func runArena(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	defer stop()
 	res, err := arena.Run(ctx, cfg)
 	if err != nil {
-		return err
+		return trimPrefix(err, "arena: ")
 	}
 	if *asJSON {
 		return writeJSON(stdout, res)

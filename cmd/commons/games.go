@@ -15,7 +15,7 @@ func runGames(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
 	} else if len(pos) > 0 {
-		return fmt.Errorf("unexpected argument %q", pos[0])
+		return usagef("unexpected argument %q: games takes no arguments (commons games lists them all)", pos[0])
 	}
 	var infos []game.Info
 	for _, g := range game.Games() {

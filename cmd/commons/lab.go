@@ -14,12 +14,13 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/commons-games/commons/arena"
 	"github.com/commons-games/commons/lab"
 )
 
 // labUsage is the usage line of every lab subcommand.
 var labUsage = map[string]string{
-	"run":     "lab run GAME (--bots A,B,... | --team TEAM=SPEC...) --games N --out DIR [--players N] [--seed S] [--workers K] [--option key=value]... [--shard i/n] [--trace turn|move|off]",
+	"run":     "lab run GAME (--bots A,B,... | --team TEAM=SPEC...) --games N --out DIR [--players N] [--seed S] [--workers K] [--option key=value]... [--shard i/n] [--trace round|turn|move|off]",
 	"merge":   "lab merge --out DIR SHARD_DIR...",
 	"report":  "lab report DIR [--json]",
 	"compare": "lab compare DIR_A DIR_B [--json]",
@@ -35,13 +36,13 @@ func runLab(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	case "-h", "--help", "-help", "help":
 		return &helpError{labHelp()}
 	case "run":
-		return runLabRun(args[1:], stdout, stderr)
+		return inSub("run", trimPrefix(runLabRun(args[1:], stdout, stderr), "lab: "))
 	case "merge":
-		return runLabMerge(args[1:], stdout, stderr)
+		return inSub("merge", trimPrefix(runLabMerge(args[1:], stdout, stderr), "lab: "))
 	case "report":
-		return runLabReport(args[1:], stdout, stderr)
+		return inSub("report", trimPrefix(runLabReport(args[1:], stdout, stderr), "lab: "))
 	case "compare":
-		return runLabCompare(args[1:], stdout, stderr)
+		return inSub("compare", trimPrefix(runLabCompare(args[1:], stdout, stderr), "lab: "))
 	}
 	return usagef("unknown lab command %q: want run, merge, report or compare", args[0])
 }
@@ -156,9 +157,6 @@ func parseLab(name string, args []string, stderr io.Writer) (*labRunOpts, []stri
 	fs.SetOutput(stderr)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		if ue, ok := err.(*usageError); ok {
-			ue.msg = "lab " + name + ": " + ue.msg
-		}
 		return nil, nil, err
 	}
 	return o, pos, nil
@@ -171,28 +169,28 @@ func runLabRun(args []string, stdout, stderr io.Writer) error {
 	}
 	switch len(pos) {
 	case 0:
-		return usagef("lab run: name a game: %s (commons games describes them)", strings.Join(gameNames(), ", "))
+		return usagef("name a game: %s (commons games describes them)", strings.Join(gameNames(), ", "))
 	case 1:
 	default:
-		return usagef("lab run: unexpected argument %q after the game %q (flags start with --)", pos[1], pos[0])
+		return usagef("unexpected argument %q after the game %q (flags start with --)", pos[1], pos[0])
 	}
 	g, gcfg, err := o.gf.resolve(pos[0])
 	if err != nil {
 		return err
 	}
 	if *o.games < 1 {
-		return usagef("lab run: --games %d: want at least 1, e.g. --games 1000", *o.games)
+		return usagef("--games %d: want at least 1, e.g. --games 1000", *o.games)
 	}
 	if *o.workers < 0 {
-		return usagef("lab run: --workers %d: want a number of games at once, or 0 for one per core", *o.workers)
+		return usagef("--workers %d: want a number of games at once, or 0 for one per core", *o.workers)
 	}
 	if *o.out == "" {
-		return usagef("lab run: --out is required: the directory of the run's results, e.g. --out runs/source-random")
+		return usagef("--out is required: the directory of the run's results, e.g. --out runs/source-random")
 	}
 	switch *o.trace {
 	case lab.TraceRound, lab.TraceTurn, lab.TraceMove, lab.TraceOff:
 	default:
-		return usagef("lab run: --trace %q: want turn, move or off", *o.trace)
+		return usagef("--trace %q: want round, turn, move or off", *o.trace)
 	}
 	seed := uint64(1)
 	if o.gf.seed.set {
@@ -203,26 +201,35 @@ func runLabRun(args []string, stdout, stderr io.Writer) error {
 	if *o.shard != "" {
 		sh, err := lab.ParseShard(*o.shard)
 		if err != nil {
-			return usagef("lab run: --shard %q: %v", *o.shard, err)
+			return usagef("--shard %q: %v", *o.shard, err)
 		}
 		cfg.Shard = &sh
 	}
 	switch {
 	case *o.bots != "" && len(o.teams) > 0:
-		return usagef("lab run: give --bots or --team, not both")
+		return usagef("give --bots or --team, not both")
 	case *o.bots != "":
 		cfg.Bots = splitBots(*o.bots)
+		if err := checkBots(cfg.Bots, g.Info()); err != nil {
+			return err
+		}
 	case len(o.teams) > 0:
 		cfg.Teams = map[string]string{}
 		for _, t := range o.teams {
 			name, spec, ok := strings.Cut(t, "=")
 			if !ok || name == "" || spec == "" {
-				return usagef("lab run: --team %q: want TEAM=SPEC, e.g. --team contributor=ismcts", t)
+				return usagef("--team %q: want TEAM=SPEC, e.g. --team contributor=ismcts", t)
 			}
 			cfg.Teams[name] = spec
 		}
+		if err := arena.CheckTeams(g, gcfg, cfg.Teams); err != nil {
+			return usagef("--team: %v", err)
+		}
+		if err := checkTeams(cfg.Teams, g.Info()); err != nil {
+			return err
+		}
 	default:
-		return usagef("lab run: --bots is required, e.g. --bots random or --bots mcts,greedy (or --team TEAM=SPEC in a team game)")
+		return usagef("--bots is required, e.g. --bots random or --bots mcts,greedy (or --team TEAM=SPEC in a team game)")
 	}
 	if _, err := lab.Prepare(cfg); err != nil {
 		// A bad bot, team or option is a mistake on the command line.
@@ -272,10 +279,10 @@ func runLabMerge(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *o.out == "" {
-		return usagef("lab merge: --out is required: the directory of the merged run")
+		return usagef("--out is required: the directory of the merged run")
 	}
 	if len(pos) == 0 {
-		return usagef("lab merge: name the shards' directories, e.g. commons lab merge --out all shard-0 shard-1")
+		return usagef("name the shards' directories, e.g. commons lab merge --out all shard-0 shard-1")
 	}
 	m, err := lab.Merge(*o.out, pos)
 	if err != nil {
@@ -290,8 +297,12 @@ func runLabReport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usagef("lab report: name one run's directory, e.g. commons lab report runs/source")
+	switch len(pos) {
+	case 0:
+		return usagef("name one run's directory, e.g. commons lab report runs/source")
+	case 1:
+	default:
+		return usagef("unexpected argument %q: report takes one run's directory", pos[1])
 	}
 	d, err := lab.Load(pos[0])
 	if err != nil {
@@ -332,8 +343,11 @@ func runLabCompare(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 2 {
-		return usagef("lab compare: name two runs' directories, A then B, e.g. commons lab compare runs/base runs/variant")
+	switch {
+	case len(pos) < 2:
+		return usagef("name two runs' directories, A then B, e.g. commons lab compare runs/base runs/variant")
+	case len(pos) > 2:
+		return usagef("unexpected argument %q: compare takes two runs' directories", pos[2])
 	}
 	a, err := lab.Load(pos[0])
 	if err != nil {

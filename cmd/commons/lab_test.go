@@ -7,39 +7,6 @@ import (
 	"testing"
 )
 
-// The lab's command-line mistakes exit 2 and say what is wrong.
-func TestLabCommandLineErrors(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "r")
-	for _, tc := range []struct {
-		args []string
-		code int
-		want string
-	}{
-		{[]string{"lab"}, 2, "name what to do: commons lab run, merge, report or compare"},
-		{[]string{"lab", "bogus"}, 2, `unknown lab command "bogus"`},
-		{[]string{"lab", "run"}, 2, "lab run: name a game"},
-		{[]string{"lab", "run", "chess", "--bots", "random", "--games", "5", "--out", out}, 2, `unknown game "chess"`},
-		{[]string{"lab", "run", "source", "--bots", "random", "--out", out}, 2, "--games 0: want at least 1"},
-		{[]string{"lab", "run", "source", "--bots", "random", "--games", "5"}, 2, "--out is required"},
-		{[]string{"lab", "run", "source", "--games", "5", "--out", out}, 2, "--bots is required"},
-		{[]string{"lab", "run", "source", "--bots", "genius", "--games", "5", "--out", out}, 2, `unknown bot "genius"`},
-		{[]string{"lab", "run", "source", "--bots", "random", "--games", "5", "--out", out, "--shard", "4/4"}, 2, `--shard "4/4": want i/n with 0 <= i < n`},
-		{[]string{"lab", "run", "source", "--bots", "random", "--games", "5", "--out", out, "--trace", "often"}, 2, `--trace "often": want turn, move or off`},
-		{[]string{"lab", "run", "source", "--bots", "random", "--games", "x"}, 2, `--games "x": want a whole number`},
-		{[]string{"lab", "run", "source", "--bogus"}, 2, "lab run: unknown flag --bogus"},
-		{[]string{"lab", "run", "source", "--team", "contributor=random", "--games", "5", "--out", out}, 2, "source has no teams"},
-		{[]string{"lab", "merge", "a"}, 2, "--out is required"},
-		{[]string{"lab", "report"}, 2, "name one run's directory"},
-		{[]string{"lab", "compare", "a"}, 2, "name two runs' directories"},
-		{[]string{"lab", "report", t.TempDir()}, 1, "lab.json: no such file"},
-	} {
-		code, _, errOut := commons(t, "", tc.args...)
-		if code != tc.code || !strings.Contains(errOut, tc.want) {
-			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tc.args, code, errOut, tc.code, tc.want)
-		}
-	}
-}
-
 // run, report and compare from the command line.
 func TestLabRunReportCompare(t *testing.T) {
 	dir := t.TempDir()

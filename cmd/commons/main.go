@@ -5,7 +5,7 @@
 //	commons games [--json]
 //	commons new GAME [--players N] [--seed S] [--option key=value]...
 //	commons replay [--view P] [--complete] [--trace] FILE
-//	commons play GAME [--players N] [--seat K=human|BOT]... [--seed S] [--save FILE]
+//	commons play GAME [--players N] [--seat K=human|BOT]... [--seed S] [--option key=value]... [--save FILE]
 //	commons bench GAME [--players N] [--games N] [--seed S] [--json] [--bot SPEC]
 //	commons arena GAME (--bots A,B,... | --team TEAM=SPEC...) [--players N] [--games N] [--seed S] [--workers K] [--json]
 //	commons lab run GAME --bots A,B,... --games N --out DIR [--players N] [--seed S] [--workers K] [--shard i/n]
@@ -28,6 +28,8 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -129,6 +131,45 @@ func usagef(format string, args ...any) error {
 	return &usageError{fmt.Sprintf(format, args...)}
 }
 
+// subError is an error of a subcommand (lab run): the message starts
+// "commons lab run:", not "commons lab: lab run:".
+type subError struct {
+	sub string
+	err error
+}
+
+func (e *subError) Error() string { return e.err.Error() }
+func (e *subError) Unwrap() error { return e.err }
+
+// inSub marks err as an error of subcommand sub.
+func inSub(sub string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &subError{sub, err}
+}
+
+// trimmedError is an error whose message lost a prefix that repeats the
+// command ("arena: " under commons arena); it unwraps to the original.
+type trimmedError struct {
+	msg string
+	err error
+}
+
+func (e *trimmedError) Error() string { return e.msg }
+func (e *trimmedError) Unwrap() error { return e.err }
+
+// trimPrefix removes prefix from err's message, keeping what err wraps.
+func trimPrefix(err error, prefix string) error {
+	if err == nil || !strings.HasPrefix(err.Error(), prefix) {
+		return err
+	}
+	if ue, ok := err.(*usageError); ok {
+		return &usageError{strings.TrimPrefix(ue.msg, prefix)}
+	}
+	return &trimmedError{strings.TrimPrefix(err.Error(), prefix), err}
+}
+
 // helpError carries the help text the flag package made for -h or --help,
 // so that it goes to standard output.
 type helpError struct{ text string }
@@ -144,6 +185,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	name := args[0]
 	if name == "help" {
+		switch {
+		case len(args) == 3 && args[1] == "lab" && slices.Contains(labOrder, args[2]):
+			// commons help lab run: the lab's help covers every subcommand.
+		case len(args) > 2:
+			fmt.Fprintf(stderr, "commons help: unexpected argument %q: help takes one command, e.g. commons help play\n", args[2])
+			return 2
+		}
 		name, args = args[1], []string{args[1], "--help"}
 	}
 	for _, c := range commands {
@@ -153,6 +201,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err := c.run(args[1:], stdin, stdout, stderr)
 		var he *helpError
 		var ue *usageError
+		prefix := name
+		var se *subError
+		if errors.As(err, &se) {
+			prefix += " " + se.sub
+		}
 		switch {
 		case err == nil:
 			return 0
@@ -164,26 +217,52 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case errors.Is(err, errSilent):
 			return 1
 		case errors.As(err, &ue):
-			fmt.Fprintf(stderr, "commons %s: %v\nRun \"commons help %s\" for its flags and examples.\n", name, err, name)
+			fmt.Fprintf(stderr, "commons %s: %v\nRun \"commons help %s\" for its flags and examples.\n", prefix, err, name)
 			return 2
 		default:
-			fmt.Fprintf(stderr, "commons %s: %v\n", name, err)
+			fmt.Fprintf(stderr, "commons %s: %v\n", prefix, err)
 			return 1
 		}
 	}
-	fmt.Fprintf(stderr, "commons: unknown command %q\n\n", name)
-	usage(stderr)
+	var names []string
+	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	names = append(names, "help")
+	fmt.Fprintf(stderr, "commons: unknown command %q: the commands are %s\nRun \"commons help\" for what they do.\n", name, strings.Join(names, ", "))
 	return 2
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "Commons plays, replays, serves and measures five open tabletop games.")
+	fmt.Fprint(w, wrap(gamesLine(), 0, 80))
 	fmt.Fprintln(w, "\nUsage: commons COMMAND [arguments]\n\nCommands:")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
+	fmt.Fprintln(w, "\nBots (play --seat, arena --bots, lab run --bots): the levels easy, medium and hard;")
+	fmt.Fprintln(w, "script:NAME, a game's scripted beginner (commons games lists them); random, greedy,")
+	fmt.Fprintln(w, "mcts and ismcts with their parameters (commons help play lists them, docs/bots.md).")
 	fmt.Fprintln(w, "\nRun \"commons help COMMAND\" for a command's flags and examples, e.g. commons help play.")
 	fmt.Fprintln(w, "Exit codes: 0 success, 1 the command failed, 2 a mistake in the command line.")
+}
+
+// gamesLine is the first line of the usage: how many games are
+// registered, and their names.
+func gamesLine() string {
+	names := gameNames()
+	count := strconv.Itoa(len(names))
+	if words := []string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}; len(names) < len(words) {
+		count = words[len(names)]
+	}
+	list := strings.Join(names, ", ")
+	if n := len(names); n > 1 {
+		list = strings.Join(names[:n-1], ", ") + " and " + names[n-1]
+	}
+	plural := "s"
+	if len(names) == 1 {
+		plural = ""
+	}
+	return fmt.Sprintf("Commons plays, replays, serves and measures %s open tabletop game%s: %s.", count, plural, list)
 }
 
 // parseFlags parses flags placed before, between or after positional

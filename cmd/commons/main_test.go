@@ -74,21 +74,7 @@ func TestNew(t *testing.T) {
 	if r, err := record.Parse([]byte(out)); err != nil || r.Seed == nil || *r.Seed > record.MaxSeed {
 		t.Fatalf("record without --seed: %v %s", err, out)
 	}
-	for _, tc := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"new", "chess"}, `unknown game "chess"`},
-		{[]string{"new", "countdown", "--players", "9"}, "--players 9"},
-		{[]string{"new", "countdown", "--option", "speed=fast"}, `unknown option "speed"`},
-		{[]string{"new", "countdown", "--option", "start"}, "want key=value"},
-		{[]string{"new", "countdown", "--seed", "-1"}, "seed"},
-		{[]string{"new"}, "name a game"},
-	} {
-		if code, _, errOut := commons(t, "", tc.args...); code == 0 || !strings.Contains(errOut, tc.want) {
-			t.Errorf("%v: exit %d, stderr %q, want an error containing %q", tc.args, code, errOut, tc.want)
-		}
-	}
+	// Its mistakes are in TestCommandLineErrors.
 }
 
 func TestReplaySummary(t *testing.T) {

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -98,11 +100,51 @@ func (gf *gameFlags) resolve(name string) (game.Game, game.Config, error) {
 		}
 		return nil, game.Config{}, usagef("--players %d: %s is for %d to %d players", players, in.Name, in.MinPlayers, in.MaxPlayers)
 	}
-	cfg, err := game.Resolve(g, players, opts)
-	if err != nil {
+	if err := checkOptions(in, opts); err != nil {
 		return nil, game.Config{}, err
 	}
+	cfg, err := game.Resolve(g, players, opts)
+	if err != nil {
+		return nil, game.Config{}, usagef("%v", err)
+	}
+	// The game may still refuse the options together, or a file one
+	// names (3io's tile table): a bad value too, found before any work.
+	if _, err := g.New(cfg); err != nil {
+		return nil, game.Config{}, usagef("%v", err)
+	}
 	return g, cfg, nil
+}
+
+// checkOptions checks --option flags against the game's options: each
+// must be one of them, with one of its values when it lists them.
+func checkOptions(in game.Info, opts game.Options) error {
+	for _, k := range slices.Sorted(maps.Keys(opts)) {
+		v := opts[k]
+		spec, ok := in.Option(k)
+		if !ok {
+			if len(in.Options) == 0 {
+				return usagef("--option %s=%s: %s has no options", k, v, in.Name)
+			}
+			var names []string
+			for _, o := range in.Options {
+				names = append(names, o.Name)
+			}
+			return usagef("--option %s=%s: %s has no option %q (options: %s; commons games describes them)", k, v, in.Name, k, strings.Join(names, ", "))
+		}
+		if len(spec.Values) > 0 && !slices.Contains(spec.Values, v) {
+			return usagef("--option %s=%s: want one of %s", k, v, strings.Join(quoteEmpty(spec.Values), ", "))
+		}
+	}
+	return nil
+}
+
+// quoteEmpty writes "" for an empty value, as commons games does.
+func quoteEmpty(vals []string) []string {
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		out[i] = optionValue(v)
+	}
+	return out
 }
 
 // optionExample is an --option flag the game accepts, for error messages.
@@ -157,9 +199,6 @@ func runNew(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	gf.register(fs, "default: a random one, written in the record")
 	g, cfg, err := gf.parse(fs, args)
 	if err != nil {
-		return err
-	}
-	if _, err := g.New(cfg); err != nil {
 		return err
 	}
 	seed := gf.seed.get()

@@ -62,7 +62,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var gf gameFlags
 	gf.register(fs, "default: a random one, shown at the start and written in the record")
 	var seatFlags listFlag
-	fs.Var(&seatFlags, "seat", "who plays seat `K=WHO`: WHO is human or a bot spec such as random or mcts:time=1s; K=all sets every seat (repeatable; default: seat 1 human, the rest the medium bot)")
+	fs.Var(&seatFlags, "seat", "who plays seat `K=WHO`: WHO is human, a bot level (easy, medium or hard), a game's scripted player (script:NAME; commons games lists them) or a bot spec such as random or mcts:time=1s; K=all sets every seat (repeatable; default: seat 1 human, the rest the medium bot)")
 	save := fs.String("save", "", "write the complete game record to `FILE` when the game ends, you quit, the input ends or you press Ctrl-C")
 	g, cfg, err := gf.parse(fs, args)
 	if err != nil {
@@ -111,10 +111,11 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if *save != "" && m.rec != nil {
-		data := m.rec.Marshal()
-		if err := os.WriteFile(*save, data, 0o644); err != nil {
+		// A tile or card table's path is written relative to the record's
+		// folder, where commons replay reads it from.
+		if err := m.rec.WriteFile(*save); err != nil {
 			// Do not lose the game: print the record instead.
-			fmt.Fprintf(stdout, "could not save the record (%v); here it is:\n%s", err, data)
+			fmt.Fprintf(stdout, "could not save the record (%v); here it is:\n%s", err, m.rec.Marshal())
 			return err
 		}
 		fmt.Fprintf(stdout, "record saved to %s\n", *save)
@@ -154,7 +155,7 @@ func (m *terminalMatch) saveOnInterrupt(sigs <-chan os.Signal, path string) {
 			exit(130)
 			return
 		}
-		if err := os.WriteFile(path, m.rec.Marshal(), 0o644); err != nil {
+		if err := m.rec.WriteFile(path); err != nil {
 			fmt.Fprintf(m.out, "\ninterrupted; could not save the record: %v\n", err)
 		} else {
 			fmt.Fprintf(m.out, "\ninterrupted; record saved to %s\n", path)

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	iofs "io/fs"
 	"strconv"
 
 	"github.com/commons-games/commons/game"
@@ -99,16 +99,22 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "commons replay: %s: %v\n", pos[0], err)
 		return errSilent
 	}
-	var data []byte
+	// A relative path in a record's options (a tile or card table) is
+	// read from the record file's folder; from standard input, from the
+	// working directory.
+	var rec *record.Record
 	if pos[0] == "-" {
-		data, err = io.ReadAll(stdin)
+		var data []byte
+		if data, err = io.ReadAll(stdin); err == nil {
+			rec, err = record.Parse(data)
+		}
 	} else {
-		data, err = os.ReadFile(pos[0])
+		rec, err = record.ReadFile(pos[0])
+		var pe *iofs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the file is named in front of the error
+		}
 	}
-	if err != nil {
-		return fail(err)
-	}
-	rec, err := record.Parse(data)
 	if err != nil {
 		return fail(err)
 	}
@@ -130,7 +136,8 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return fail(err)
 	}
 	if *complete {
-		_, err := stdout.Write(rep.Complete.Marshal())
+		// On standard output, paths are relative to the working directory.
+		_, err := stdout.Write(rep.Complete.Relocate("").Marshal())
 		return err
 	}
 	s := rep.State

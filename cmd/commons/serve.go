@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -34,16 +36,27 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Every flag is checked before the database is opened or created.
 	if len(pos) > 0 {
-		fs.Usage()
-		return fmt.Errorf("unexpected argument %q", pos[0])
+		return usagef("unexpected argument %q: serve takes flags only (flags start with --)", pos[0])
+	}
+	if err := checkAddr(*addr); err != nil {
+		return err
 	}
 	if *botTime <= 0 {
-		return fmt.Errorf("--bot-time %v: want a positive duration, such as 10s", *botTime)
+		return usagef("--bot-time %v: want a positive duration, such as 10s", *botTime)
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
-		return fmt.Errorf("--log-level %q: want debug, info, warn or error", *logLevel)
+		return usagef("--log-level %q: want debug, info, warn or error", *logLevel)
+	}
+	if _, err := bot.ParseSpec(*timeoutBot); err != nil {
+		return usagef("--timeout-bot %s: %s", *timeoutBot, botSpecError(*timeoutBot, err))
+	}
+	for _, o := range origins {
+		if _, err := path.Match(o, ""); err != nil {
+			return usagef("--origin %q: not a pattern: %v", o, err)
+		}
 	}
 	hopts := &slog.HandlerOptions{Level: level}
 	var logger *slog.Logger
@@ -53,7 +66,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	case "json":
 		logger = slog.New(slog.NewJSONHandler(stderr, hopts))
 	default:
-		return fmt.Errorf("--log-format %q: want text or json", *logFormat)
+		return usagef("--log-format %q: want text or json", *logFormat)
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -69,7 +82,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		BotTime: *botTime, TimeoutBot: *timeoutBot, OriginPatterns: origins,
 	})
 	if err != nil {
-		return err
+		return trimPrefix(err, "server: ")
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -107,6 +120,25 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		logger.Warn("server shutdown", "err", err)
 	}
 	logger.Info("stopped")
+	return nil
+}
+
+// checkAddr checks that --addr is HOST:PORT (HOST may be empty, PORT a
+// number or a service name), before anything is opened.
+func checkAddr(addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return usagef("--addr %q: want HOST:PORT, such as localhost:8080 or :9000", addr)
+	}
+	if n, err := strconv.Atoi(port); err == nil {
+		if n < 0 || n > 65535 {
+			return usagef("--addr %q: port %d: want 0 to 65535 (0 picks a free one)", addr, n)
+		}
+		return nil
+	}
+	if _, err := net.LookupPort("tcp", port); err != nil {
+		return usagef("--addr %q: port %q is not a number from 0 to 65535", addr, port)
+	}
 	return nil
 }
 

@@ -1,7 +1,6 @@
 package gametest
 
 import (
-	"os"
 	"slices"
 	"testing"
 
@@ -12,14 +11,11 @@ import (
 // ReplayRecord reads the game record in file, replays it, checks that it
 // reaches the end of the game and is written in canonical notation (the
 // notation ActionString gives), and returns the final state, for a game's
-// tests of its frozen records.
+// tests of its frozen records. A relative path in the record's options
+// (a tile or card table) is read from the record's folder.
 func ReplayRecord(t testing.TB, file string) game.State {
 	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := record.Parse(data)
+	rec, err := record.ReadFile(file)
 	if err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}

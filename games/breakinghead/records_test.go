@@ -13,7 +13,7 @@ import (
 
 var genRecords = flag.Bool("gen-records", false, "write the testdata records again (then freeze them)")
 
-// recordCases are the frozen games in testdata and their results.
+// recordCases are the frozen games in testdata/records and their results.
 var recordCases = []struct {
 	file    string
 	players int
@@ -28,11 +28,11 @@ var recordCases = []struct {
 	{"nobody-wins-3p.json", 3, "2nd", 3, false, []float64{0, 0, 0}},
 }
 
-// TestRecords replays every record in testdata and checks that it ends
+// TestRecords replays every record in testdata/records and checks that it ends
 // with the expected returns.
 func TestRecords(t *testing.T) {
 	for _, c := range recordCases {
-		data, err := os.ReadFile(filepath.Join("testdata", c.file))
+		data, err := os.ReadFile(filepath.Join("testdata", "records", c.file))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,7 +109,7 @@ func TestGenerateRecords(t *testing.T) {
 				ok = s.winner == winBlockers && s.roleCount(roleBlocker) == 0
 			}
 			if ok {
-				if err := os.WriteFile(filepath.Join("testdata", c.file), rec.Marshal(), 0o644); err != nil {
+				if err := os.WriteFile(filepath.Join("testdata", "records", c.file), rec.Marshal(), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				t.Logf("%s: seed %d, returns %v", c.file, seed, s.Returns(nil))

@@ -12,7 +12,8 @@ import (
 	"github.com/commons-games/commons/record"
 )
 
-// recordGames are the frozen full games under testdata/ and their results.
+// recordGames are the frozen full games under testdata/records and their
+// results.
 var recordGames = []struct {
 	file    string
 	returns []float64
@@ -30,7 +31,7 @@ var recordGames = []struct {
 func TestRecords(t *testing.T) {
 	for _, rg := range recordGames {
 		t.Run(rg.file, func(t *testing.T) {
-			s := gametest.ReplayRecord(t, filepath.Join("testdata", rg.file))
+			s := gametest.ReplayRecord(t, filepath.Join("testdata", "records", rg.file))
 			if got := s.Returns(nil); !reflect.DeepEqual(got, rg.returns) {
 				t.Errorf("returns %v, want %v", got, rg.returns)
 			}
@@ -41,7 +42,7 @@ func TestRecords(t *testing.T) {
 	}
 }
 
-// TestWriteRecords regenerates the played records under testdata/ when
+// TestWriteRecords regenerates the played records under testdata/records when
 // SOURCE_WRITE_RECORDS is set; the results in recordGames must then be
 // updated by hand, which freezes them.
 func TestWriteRecords(t *testing.T) {
@@ -63,7 +64,7 @@ func TestWriteRecords(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if err := os.WriteFile(filepath.Join("testdata", name), rec.Marshal(), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join("testdata", "records", name), rec.Marshal(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("%s: %d moves, returns %v, scores %v", name, len(rec.Moves), s.Returns(nil), s.Scores(nil))

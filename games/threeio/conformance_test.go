@@ -23,8 +23,8 @@ func TestConformance(t *testing.T) {
 		{"2 players pacing", 2, game.Options{OptPacing: "on"}, 30},
 		{"4 players pacing", 4, game.Options{OptPacing: "on"}, 30},
 		{"3 players pacing at Probe", 3, game.Options{OptPacing: "on", OptPacingLevel: "Probe"}, 30},
-		{"2 players small box", 2, game.Options{OptTiles: "testdata/small-box.json"}, 40},
-		{"4 players small box pacing", 4, game.Options{OptTiles: "testdata/small-box.json", OptPacing: "on"}, 40},
+		{"2 players small box", 2, game.Options{OptTiles: "testdata/tiles/small-box.json"}, 40},
+		{"4 players small box pacing", 4, game.Options{OptTiles: "testdata/tiles/small-box.json", OptPacing: "on"}, 40},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

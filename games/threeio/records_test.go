@@ -11,7 +11,8 @@ import (
 
 // TestRecords replays every game record in testdata/records and checks
 // that it ends with the expected returns and scores. (Records naming a
-// tile table give its path relative to this package.)
+// tile table give its path relative to the record's folder:
+// ../tiles/NAME.json.)
 func TestRecords(t *testing.T) {
 	want := map[string]struct {
 		returns, scores []float64
