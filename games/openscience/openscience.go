@@ -1,6 +1,6 @@
 // Package openscience implements Open Science Alliance, a team-building
-// resource card game for 2 to 5 players over six rounds (seed
-// seeds/open-science-alliance.txt, rulings O1-O17, rules in
+// resource card game for 2 to 5 players over six rounds (rulings O1-O17,
+// in shared/rulings beside this repository; rules in
 // docs/rules/open-science-alliance.md).
 //
 // Each player leads a research team: a Discovery Driver and role cards

@@ -1,6 +1,6 @@
 // Package opensource implements Open Source, the Board Game, for 2 to 4
-// players (seed seeds/open-source-board-game.txt, rulings G1-G19, rules in
-// docs/rules/open-source-board-game.md).
+// players (rulings G1-G19, in shared/rulings beside this repository;
+// rules in docs/rules/open-source-board-game.md).
 //
 // Companies roll three colour dice for triangular Source Code tiles and
 // place them in the shared Commons or their private Labs; the features the

@@ -1,7 +1,7 @@
 // Package source implements Source, a four-colour, two-player territory
-// game from "The Crossroads Challenge" design diary, as settled by the
-// rulings in rulings/source.md (S1-S18). The rules, the notation and the
-// rulings we had to add are in docs/rules/source.md.
+// game from "The Crossroads Challenge" design diary, as settled by
+// rulings S1-S18 (in shared/rulings beside this repository). The rules,
+// the notation and the rulings we had to add are in docs/rules/source.md.
 //
 // Each player owns two colours (seat 1 red and yellow, seat 2 blue and
 // green). Colours take turns of 2 action points each, growing chains from

@@ -1,6 +1,6 @@
 // Package threeio implements 3io, a match-three space exploration tile
-// game for 2 to 4 players (seeds/3io.txt, rulings/3io.md, rules in
-// docs/rules/3io.md).
+// game for 2 to 4 players (rulings T1-T15, in shared/rulings beside this
+// repository; rules in docs/rules/3io.md).
 //
 // Players draw tiles from a box and play them onto a 6x6 board; three or
 // more orthogonally connected tiles of one type and side fuse into the
