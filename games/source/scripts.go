@@ -136,6 +136,11 @@ func abs(x int) int {
 func (s *State) Prior(actions []game.Action, dst []float64) []float64 {
 	dst = dst[:0]
 	c := s.colour
+	// Once per call: the points next to c's cut-off tokens (a place there
+	// reconnects them) and the opponents' unconnected tokens.
+	rejoin := s.occ[c].andNot(s.conn[c]).neighbours().or(single(corners[c]))
+	o1, o2 := (c+1)&3, (c+3)&3
+	loose := s.occ[o1].andNot(s.conn[o1]).or(s.occ[o2].andNot(s.conn[o2]))
 	for _, a := range actions {
 		if a == ActionEnd {
 			dst = append(dst, 0.05)
@@ -145,9 +150,9 @@ func (s *State) Prior(actions []game.Action, dst []float64) []float64 {
 		w := 0.2
 		switch kind {
 		case kindPlace:
-			w = 4 + 0.5*float64(8-manhattan(p, centre))
-			if p == corners[c] || !single(p).neighbours().and(s.occ[c]).andNot(s.conn[c]).isEmpty() {
-				w = 40 // reconnects a cut-off group
+			w = placeWeight[p]
+			if rejoin.has(p) {
+				w = 40 // reconnects a cut-off group, or re-takes the corner
 			}
 		case kindFortify:
 			w = 0.3
@@ -160,11 +165,10 @@ func (s *State) Prior(actions []game.Action, dst []float64) []float64 {
 				w = 2
 			}
 		case kindCapture:
-			o := s.colourAt(p)
 			switch {
 			case allCorners.has(p):
 				w = 3
-			case o >= 0 && !s.conn[o].has(p):
+			case loose.has(p):
 				w = 1.5
 			}
 		}
@@ -172,6 +176,14 @@ func (s *State) Prior(actions []game.Action, dst []float64) []float64 {
 	}
 	return dst
 }
+
+// placeWeight is a place's weight by point: more towards the centre.
+var placeWeight = func() (w [points]float64) {
+	for p := range w {
+		w[p] = 4 + 0.5*float64(8-manhattan(p, centre))
+	}
+	return w
+}()
 
 // SearchParams are the search settings Source plays best with
 // (game.SearchTuner; docs/bots.md): playouts cut after five colour turns
