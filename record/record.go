@@ -32,6 +32,10 @@ type Record struct {
 	// Moves are the actions in order, in the game's notation; chance
 	// outcomes carry ChancePrefix.
 	Moves []string `json:"moves"`
+	// End, when set, says how a game ended that its moves do not finish
+	// (a resignation, a draw agreed: see End). A game played to its end
+	// by its rules has none.
+	End *End `json:"end,omitempty"`
 	// Dir is the folder from which a relative path in an option that
 	// names a file (game.OptionSpec.Path, such as 3io's tile table) is
 	// read: the record file's folder when ReadFile read it, and the
@@ -65,6 +69,11 @@ func Parse(data []byte) (*Record, error) {
 	}
 	if r.Players == 0 {
 		return nil, errors.New("malformed record: missing \"players\"")
+	}
+	if r.End != nil {
+		if err := r.End.Check(r.Players); err != nil {
+			return nil, fmt.Errorf("malformed record: %v (the format is in docs/records.md)", err)
+		}
 	}
 	return &r, nil
 }
@@ -176,6 +185,7 @@ func decodeError(err error) error {
 		"seed":    "a whole number from 0 to 18446744073709551615",
 		"moves":   "a list of strings in the game's notation",
 		"options": `an object of strings, such as {"territory": "regions"}`,
+		"end":     `an object such as {"reason": "resignation", "seat": 2, "returns": [1, 0]}`,
 	}[field]
 	if !ok {
 		return fmt.Errorf("malformed record: %w", err)

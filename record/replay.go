@@ -38,6 +38,9 @@ type Replay struct {
 	// Complete is the record with every chance outcome written out,
 	// including those drawn from the seed.
 	Complete *Record
+	// End is the record's End: how the game ended when its moves do not
+	// finish it (a resignation, a draw agreed); nil otherwise.
+	End *End
 }
 
 // Options adjust Play.
@@ -85,6 +88,9 @@ func Play(r *Record, opt Options) (*Replay, error) {
 			if i < len(r.Moves) {
 				return nil, &MoveError{i, r.Moves[i], "the game is already over"}
 			}
+			if r.End != nil {
+				return nil, fmt.Errorf("the moves end the game by its rules, so it cannot also end by %s (\"end\" is for a game its moves do not finish)", r.End.Reason)
+			}
 			return &Replay{State: s, Complete: complete}, nil
 		case p == game.Chance && i < len(r.Moves) && IsChance(r.Moves[i]):
 			move = r.Moves[i]
@@ -103,7 +109,13 @@ func Play(r *Record, opt Options) (*Replay, error) {
 		case p == game.Chance && i < len(r.Moves):
 			return nil, &MoveError{i, r.Moves[i], "a chance outcome (written " + ChancePrefix + "...) is due here and the record has no seed to draw it from"}
 		case i >= len(r.Moves):
-			return &Replay{State: s, Complete: complete}, nil
+			if r.End != nil {
+				if err := r.End.Check(r.Players); err != nil {
+					return nil, err
+				}
+				complete.End = r.End
+			}
+			return &Replay{State: s, Complete: complete, End: r.End}, nil
 		default:
 			move = r.Moves[i]
 			if IsChance(move) {

@@ -83,6 +83,8 @@ func (s *Server) routes() {
 	mux.Handle("POST /api/matches/{id}/seats/{seat}/bot", h(s.handleSeatBot))
 	mux.Handle("POST /api/matches/{id}/moves", h(s.handleMove))
 	mux.Handle("POST /api/matches/{id}/rematch", h(s.handleRematch))
+	mux.Handle("POST /api/matches/{id}/resign", h(s.handleResign))
+	mux.Handle("POST /api/matches/{id}/draw", h(s.handleDraw))
 	mux.Handle("GET /api/matches/{id}/ws", h(s.handleWS))
 	mux.Handle("/api/", h(func(w http.ResponseWriter, r *http.Request) error {
 		return errorf(http.StatusNotFound, "no API endpoint %s %s (see docs/api.md)", r.Method, r.URL.Path)
@@ -758,6 +760,9 @@ func (s *Server) join(ctx context.Context, m *live, w seatWish) (*seatAnswer, er
 			return errorf(http.StatusConflict, "seat %d is taken", seat)
 		}
 		h.Seats[seat-1] = store.Seat{Name: w.Name, TokenHash: hash}
+		// A person is back: the match is no longer abandoned.
+		delete(h.Settings, settingAbandoned)
+		delete(h.Settings, settingExpires)
 		return nil
 	})
 	if err != nil {
@@ -806,6 +811,15 @@ func (s *Server) handleLeave(w http.ResponseWriter, r *http.Request) error {
 				h.Seats[i] = store.Seat{}
 				if req.Bot != "" {
 					h.Seats[i] = store.Seat{Bot: req.Bot, Name: req.Bot}
+				}
+				// The last person to leave a running match that waits
+				// for a person abandons it (see sweep).
+				if now := time.Now(); h.Status == store.Running && peopleGone(h) {
+					if h.Settings == nil {
+						h.Settings = map[string]string{}
+					}
+					h.Settings[settingAbandoned] = now.UTC().Format(time.RFC3339Nano)
+					h.Settings[settingExpires] = now.Add(s.cfg.ExpireAfter).UTC().Format(time.RFC3339Nano)
 				}
 				return nil
 			}
@@ -962,9 +976,15 @@ func (s *Server) createRematch(ctx context.Context, old *store.Match) (*live, er
 			seats[i] = store.Seat{Bot: seat.Bot, Name: seat.Name}
 		}
 	}
+	settings := map[string]string{}
+	for _, k := range userSettings {
+		if v, ok := old.Settings[k]; ok {
+			settings[k] = v
+		}
+	}
 	h := &store.Match{
 		ID: old.Rematch, Game: old.Game, Players: old.Players, Options: old.Options, Seed: newSeed(),
-		Settings: old.Settings, Seats: seats, Status: store.Open, RematchOf: old.ID,
+		Settings: settings, Seats: seats, Status: store.Open, RematchOf: old.ID,
 	}
 	moves, err := setUp(h, st)
 	if err != nil {

@@ -179,6 +179,11 @@ type (
 		Rematch           string            `json:"rematch,omitempty"`
 		RematchOf         string            `json:"rematch_of,omitempty"`
 		Created           time.Time         `json:"created"`
+		Draws             bool              `json:"draws,omitempty"`
+		DrawOffer         []int             `json:"draw_offer,omitempty"`
+		End               *record.End       `json:"end,omitempty"`
+		Abandoned         *time.Time        `json:"abandoned,omitempty"`
+		Expires           *time.Time        `json:"expires,omitempty"`
 	}
 	seatAnswer struct {
 		Match matchView `json:"match"`
@@ -200,6 +205,8 @@ type (
 	stateMsg struct {
 		Type        string          `json:"type"`
 		Match       string          `json:"match"`
+		Game        string          `json:"game"`
+		Title       string          `json:"title"`
 		Version     int             `json:"version"`
 		Status      string          `json:"status"`
 		Seat        int             `json:"seat"`
@@ -215,6 +222,10 @@ type (
 		Result      []float64       `json:"result,omitempty"`
 		Scores      []float64       `json:"scores,omitempty"`
 		Rematch     string          `json:"rematch,omitempty"`
+		Draws       bool            `json:"draws,omitempty"`
+		DrawOffer   []int           `json:"draw_offer,omitempty"`
+		End         *record.End     `json:"end,omitempty"`
+		Abandoned   *time.Time      `json:"abandoned,omitempty"`
 	}
 	answerMsg struct {
 		Type    string  `json:"type"`

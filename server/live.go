@@ -39,7 +39,8 @@ type live struct {
 	timer   *time.Timer // the turn timer of the player to move
 	auto    int         // version an automatic move is being computed for, or -1
 	used    time.Time
-	closed  bool // dropped from the server's map: look the match up again
+	seen    time.Time // a person last moved or connected (see sweep)
+	closed  bool      // dropped from the server's map: look the match up again
 	obuf    []game.ChanceOutcome
 	abuf    []game.Action
 }
@@ -362,7 +363,11 @@ func (m *live) play(ctx context.Context, hash string, version int, text string) 
 		}
 		return nil, errorf(http.StatusUnprocessableEntity, "illegal move %q: %v", text, why)
 	}
-	return m.commitLocked(ctx, &a, "human", start, p)
+	res, err := m.commitLocked(ctx, &a, "human", start, p)
+	if err == nil {
+		m.cameBackLocked()
+	}
+	return res, err
 }
 
 // canMoveLocked checks that seat p may move now at version.

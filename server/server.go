@@ -63,6 +63,14 @@ type Config struct {
 	// IdleTime is how long a live match with no clients and nothing to do
 	// stays in memory (default 5 minutes).
 	IdleTime time.Duration
+	// AbandonAfter is how long a running match without a turn timer may
+	// go with no person moving or connected before it is marked
+	// abandoned (default 1 hour); a match whose people all left (a seat
+	// free, no person seated) is marked at once. ExpireAfter is how long
+	// an abandoned match waits for a person to come back before it ends,
+	// nobody winning (default 24 hours).
+	AbandonAfter time.Duration
+	ExpireAfter  time.Duration
 }
 
 // Server serves the Commons API. Make one with New, call Start, serve
@@ -105,6 +113,12 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.IdleTime <= 0 {
 		cfg.IdleTime = 5 * time.Minute
+	}
+	if cfg.AbandonAfter <= 0 {
+		cfg.AbandonAfter = time.Hour
+	}
+	if cfg.ExpireAfter <= 0 {
+		cfg.ExpireAfter = 24 * time.Hour
 	}
 	if cfg.NewBot != nil {
 		if _, err := cfg.NewBot(cfg.TimeoutBot, 0); err != nil {
@@ -221,10 +235,11 @@ func (s *Server) onChange(ch store.Change) {
 }
 
 // janitor drops from memory the matches nobody watches and in which
-// nothing is due.
+// nothing is due, and marks and ends abandoned matches (sweep).
 func (s *Server) janitor() {
 	defer s.wg.Done()
-	tick := time.NewTicker(min(s.cfg.IdleTime/2, time.Minute))
+	every := max(min(s.cfg.IdleTime/2, time.Minute, s.cfg.AbandonAfter/2, s.cfg.ExpireAfter/2), 10*time.Millisecond)
+	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
 		select {
@@ -232,6 +247,9 @@ func (s *Server) janitor() {
 			return
 		case <-tick.C:
 		}
+		ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
+		s.sweep(ctx, time.Now())
+		cancel()
 		s.mu.Lock()
 		for id, m := range s.live {
 			if m.idleSince(s.cfg.IdleTime) {

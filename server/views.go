@@ -112,6 +112,18 @@ type matchView struct {
 	Rematch   string     `json:"rematch,omitempty"`
 	RematchOf string     `json:"rematch_of,omitempty"`
 	Created   time.Time  `json:"created"`
+	// Draws reports whether players may agree a draw in this game.
+	Draws bool `json:"draws,omitempty"`
+	// DrawOffer lists the seats that offered or agreed to the draw
+	// standing (until the next move).
+	DrawOffer []int `json:"draw_offer,omitempty"`
+	// End says how a match ended that its game's rules did not end: a
+	// resignation, a draw agreed, or abandoned.
+	End *record.End `json:"end,omitempty"`
+	// Abandoned is when a running match was found abandoned (nobody
+	// plays it); Expires when it ends unless a person comes back.
+	Abandoned *time.Time `json:"abandoned,omitempty"`
+	Expires   *time.Time `json:"expires,omitempty"`
 }
 
 func viewMatch(h *store.Match) matchView {
@@ -123,12 +135,23 @@ func viewMatch(h *store.Match) matchView {
 	if v.Options == nil {
 		v.Options = game.Options{}
 	}
-	if v.Settings == nil {
-		v.Settings = map[string]string{}
+	v.Settings = map[string]string{}
+	for _, k := range userSettings {
+		if val, ok := h.Settings[k]; ok {
+			v.Settings[k] = val
+		}
 	}
 	if g, err := game.Lookup(h.Game); err == nil {
 		in := g.Info()
 		v.Title, v.HiddenInformation = in.Title, in.HiddenInformation
+	}
+	v.Draws = drawGames[h.Game]
+	if o := drawOfferOf(h); o != nil {
+		v.DrawOffer = o.Seats
+	}
+	v.End = endOf(h)
+	if since, expires := abandonedOf(h); !since.IsZero() {
+		v.Abandoned, v.Expires = &since, &expires
 	}
 	for _, s := range h.Seats {
 		if s.Free() {
@@ -141,8 +164,11 @@ func viewMatch(h *store.Match) matchView {
 func (m *live) viewLocked() matchView {
 	v := viewMatch(m.hdr)
 	to := 0
-	if cur := m.st.CurrentPlayer(); cur >= 0 {
+	if cur := m.st.CurrentPlayer(); cur >= 0 && m.hdr.Status != store.Over {
 		to = cur.Seat()
+	}
+	if m.endLocked() == nil {
+		v.End = nil // the game's own end came first (see endLocked)
 	}
 	v.ToMove = &to
 	v.Deadline = m.deadlineLocked()
@@ -166,8 +192,11 @@ func (m *live) deadlineLocked() *time.Time {
 // the legal moves only on its own turn, its own moves in the log in full
 // and the others' as publicEntry shows them.
 type stateMsg struct {
-	Type    string       `json:"type"` // "state"
-	Match   string       `json:"match"`
+	Type  string `json:"type"` // "state"
+	Match string `json:"match"`
+	// Game and Title name the match's game.
+	Game    string       `json:"game"`
+	Title   string       `json:"title"`
 	Version int          `json:"version"`
 	Status  store.Status `json:"status"`
 	// Seat is the viewer's seat, 0 for a spectator.
@@ -189,6 +218,11 @@ type stateMsg struct {
 	Result  []float64   `json:"result,omitempty"`
 	Scores  []float64   `json:"scores,omitempty"`
 	Rematch string      `json:"rematch,omitempty"`
+	// Draws, DrawOffer, End and Abandoned are as in the match's view.
+	Draws     bool        `json:"draws,omitempty"`
+	DrawOffer []int       `json:"draw_offer,omitempty"`
+	End       *record.End `json:"end,omitempty"`
+	Abandoned *time.Time  `json:"abandoned,omitempty"`
 }
 
 func (m *live) stateLocked(viewer game.Player, from int) *stateMsg {
@@ -196,7 +230,7 @@ func (m *live) stateLocked(viewer game.Player, from int) *stateMsg {
 		from = 0
 	}
 	msg := &stateMsg{
-		Type: "state", Match: m.id, Version: len(m.log), Status: m.hdr.Status,
+		Type: "state", Match: m.id, Game: m.info.Name, Title: m.info.Title, Version: len(m.log), Status: m.hdr.Status,
 		Observation: m.st.Observation(viewer), Text: m.st.Render(viewer),
 		From: from, Moves: m.entriesLocked(from, viewer), Seats: seatViews(m.hdr),
 		Deadline: m.deadlineLocked(), Rematch: m.hdr.Rematch,
@@ -205,8 +239,18 @@ func (m *live) stateLocked(viewer game.Player, from int) *stateMsg {
 		msg.Seat = viewer.Seat()
 	}
 	cur := m.st.CurrentPlayer()
-	if cur >= 0 {
+	if cur >= 0 && m.hdr.Status != store.Over {
 		msg.ToMove = cur.Seat()
+	}
+	msg.Draws = drawGames[m.info.Name]
+	if o := drawOfferOf(m.hdr); o != nil {
+		msg.DrawOffer = o.Seats
+	}
+	if since, _ := abandonedOf(m.hdr); !since.IsZero() {
+		msg.Abandoned = &since
+	}
+	if e := m.endLocked(); e != nil {
+		msg.End, msg.Result = e, e.Returns
 	}
 	if cur >= 0 && cur == viewer && m.hdr.Status == store.Running {
 		msg.YourTurn = true
@@ -230,10 +274,25 @@ func (m *live) stateLocked(viewer game.Player, from int) *stateMsg {
 // header without the seed (which would tell the chance outcomes to come)
 // and the public log.
 func (m *live) recordLocked(complete bool) *record.Record {
+	var r *record.Record
 	if complete {
-		return m.hdr.Record(append([]string(nil), m.log...))
+		r = m.hdr.Record(append([]string(nil), m.log...))
+	} else {
+		r = &record.Record{Game: m.hdr.Game, Players: m.hdr.Players, Options: m.hdr.Options, Moves: append([]string{}, m.public...)}
 	}
-	return &record.Record{Game: m.hdr.Game, Players: m.hdr.Players, Options: m.hdr.Options, Moves: append([]string{}, m.public...)}
+	r.End = m.endLocked()
+	return r
+}
+
+// endLocked is how the match ended other than by its game's rules (a
+// resignation, a draw agreed, abandoned), or nil. A match whose log
+// ends the game ended by the rules, even if a resignation raced the
+// last move (on another node) and was written too.
+func (m *live) endLocked() *record.End {
+	if game.IsTerminal(m.st) {
+		return nil
+	}
+	return endOf(m.hdr)
 }
 
 func marshal(v any) []byte {

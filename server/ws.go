@@ -84,6 +84,9 @@ func (m *live) attach(c *client) bool {
 	}
 	m.clients[c] = struct{}{}
 	m.used = time.Now()
+	if _, ok := m.seatOfLocked(c.hash); ok {
+		m.cameBackLocked()
+	}
 	c.sent = 0
 	c.sendStateLocked()
 	m.s.metrics.clients.Inc()
@@ -96,6 +99,9 @@ func (m *live) detach(c *client) {
 	if _, ok := m.clients[c]; ok {
 		delete(m.clients, c)
 		m.used = time.Now()
+		if _, ok := m.seatOfLocked(c.hash); ok {
+			m.seen = m.used // the person was here until now
+		}
 		m.s.metrics.clients.Dec()
 	}
 }

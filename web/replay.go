@@ -44,6 +44,10 @@ type Replay struct {
 	Over   bool      `json:"over"`
 	Result []float64 `json:"result,omitempty"`
 	Scores []float64 `json:"scores,omitempty"`
+	// End is the record's end when the game ended other than by its
+	// rules (a resignation, a draw agreed); Over is true then, and Result
+	// is the end's returns.
+	End *record.End `json:"end,omitempty"`
 }
 
 // ReplayEntry is one entry of a record.
@@ -107,6 +111,10 @@ func Positions(rec *record.Record, viewer game.Player) (*Replay, error) {
 		return nil, err
 	}
 	step(len(out.Moves), rp.State)
+	if rp.End != nil {
+		out.Over, out.Result, out.End = true, rp.End.Returns, rp.End
+		out.Steps[len(out.Steps)-1].ToMove = 0 // nobody moves after a resignation
+	}
 	if game.IsTerminal(rp.State) {
 		out.Over = true
 		out.Result = rp.State.Returns(nil)
