@@ -222,6 +222,7 @@ type (
 		Result      []float64       `json:"result,omitempty"`
 		Scores      []float64       `json:"scores,omitempty"`
 		Rematch     string          `json:"rematch,omitempty"`
+		Teams       bool            `json:"teams,omitempty"`
 		Draws       bool            `json:"draws,omitempty"`
 		DrawOffer   []int           `json:"draw_offer,omitempty"`
 		End         *record.End     `json:"end,omitempty"`

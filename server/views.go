@@ -218,6 +218,9 @@ type stateMsg struct {
 	Result  []float64   `json:"result,omitempty"`
 	Scores  []float64   `json:"scores,omitempty"`
 	Rematch string      `json:"rematch,omitempty"`
+	// Teams reports a game of teams, in which resigning hands the seat
+	// to a bot (see handleResign).
+	Teams bool `json:"teams,omitempty"`
 	// Draws, DrawOffer, End and Abandoned are as in the match's view.
 	Draws     bool        `json:"draws,omitempty"`
 	DrawOffer []int       `json:"draw_offer,omitempty"`
@@ -242,6 +245,7 @@ func (m *live) stateLocked(viewer game.Player, from int) *stateMsg {
 	if cur >= 0 && m.hdr.Status != store.Over {
 		msg.ToMove = cur.Seat()
 	}
+	_, msg.Teams = m.st.(teamer)
 	msg.Draws = drawGames[m.info.Name]
 	if o := drawOfferOf(m.hdr); o != nil {
 		msg.DrawOffer = o.Seats

@@ -212,7 +212,7 @@ func TestBreakingHeadWithBotsHidesOthersSecrets(t *testing.T) {
 			other := obs(st, q)
 			for i, e := range other.Log {
 				if e.Seat == q && strings.HasPrefix(e.Move, "pass ") {
-					if i >= len(pg.Log) || !strings.HasSuffix(pg.Log[i], ": pass") {
+					if i >= len(pg.Log) || !strings.HasSuffix(pg.Log[i], "face down (pass)") {
 						t.Errorf("%s: seat %d's pass (%s) reads %q on the page", where, q, e.Move, pg.Log[min(i, len(pg.Log)-1)])
 					}
 				}

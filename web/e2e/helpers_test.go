@@ -37,13 +37,43 @@ var (
 
 	artifactsOnce sync.Once
 	artifactsDir  string
+	// artifactsKept is set when the screenshots are asked for
+	// ($COMMONS_E2E_ARTIFACTS): all are kept. Otherwise only those of
+	// failed tests are.
+	artifactsKept bool
 )
 
 func TestMain(m *testing.M) {
+	if chromiumPath() == "" && os.Getenv("COMMONS_REQUIRE_BROWSER") != "1" {
+		// go test shows a passing package's output only with -v: tell
+		// the person at the terminal why the browser tests did not run,
+		// and mark the package's summary line ("[no tests to run]").
+		msg := "web/e2e: the browser tests are skipped: " + noChromium + "\n"
+		if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
+			tty.WriteString(msg)
+			tty.Close()
+		}
+		os.Stdout.WriteString(msg)
+		code := m.Run()
+		os.Stdout.WriteString("\ntesting: warning: no tests to run\n")
+		os.Exit(code)
+	}
 	code := m.Run()
 	stopBrowser()
+	if artifactsDir != "" && !artifactsKept {
+		// Only failed tests' screenshots are left: say where, or leave
+		// nothing behind.
+		if entries, _ := os.ReadDir(artifactsDir); len(entries) > 0 {
+			fmt.Printf("web/e2e: screenshots of the failed tests are in %s\n", artifactsDir)
+		} else {
+			os.Remove(artifactsDir)
+		}
+	}
 	os.Exit(code)
 }
+
+// noChromium says why the browser tests cannot run, and what to do.
+const noChromium = "no Chromium found (install it: apt-get install chromium; or set COMMONS_CHROMIUM to a Chromium binary). COMMONS_REQUIRE_BROWSER=1 makes this a failure"
 
 // chromiumPath finds Debian's chromium (or another Chromium build).
 func chromiumPath() string {
@@ -68,7 +98,7 @@ func needBrowser(t *testing.T) context.Context {
 		if os.Getenv("COMMONS_REQUIRE_BROWSER") == "1" {
 			t.Fatal("no chromium found, and COMMONS_REQUIRE_BROWSER=1: install it (apt-get install -y chromium)")
 		}
-		t.Skip("no chromium found: install it (apt-get install -y chromium) to run the browser tests")
+		t.Skip(noChromium)
 	}
 	browserOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "commons-chromium-*")
@@ -109,11 +139,13 @@ func needBrowser(t *testing.T) context.Context {
 	return browserCtx
 }
 
-// artifacts is the directory the screenshots go to: $COMMONS_E2E_ARTIFACTS
-// or a new temporary directory, kept after the run for people to look at.
+// artifacts is the directory the screenshots go to: $COMMONS_E2E_ARTIFACTS,
+// where all are kept, or a new temporary directory, where only those of
+// failed tests are kept (see TestMain and session.screenshot).
 func artifacts(t *testing.T) string {
 	artifactsOnce.Do(func() {
 		artifactsDir = os.Getenv("COMMONS_E2E_ARTIFACTS")
+		artifactsKept = artifactsDir != ""
 		if artifactsDir == "" {
 			artifactsDir, _ = os.MkdirTemp("", "commons-e2e-*")
 		}
@@ -359,6 +391,14 @@ func (s *session) screenshot(file, sel string) {
 		s.t.Fatal(err)
 	}
 	s.t.Logf("screenshot: %s", path)
+	if !artifactsKept {
+		t := s.t
+		t.Cleanup(func() {
+			if !t.Failed() {
+				os.Remove(path)
+			}
+		})
+	}
 }
 
 // versionAfter waits until the page shows a version other than v and

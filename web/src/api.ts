@@ -50,6 +50,33 @@ export interface MatchView {
   rematch?: string;
   rematch_of?: string;
   created: string;
+  draws?: boolean;
+  draw_offer?: number[];
+  end?: End;
+  abandoned?: string;
+  expires?: string;
+}
+
+// End is how a match ended other than by its game's rules.
+export interface End {
+  reason: "resignation" | "draw" | "abandoned";
+  seat?: number;
+  returns: number[];
+}
+
+// endText says how a match ended other than by its rules, as seen by
+// viewer (0: a spectator).
+export function endText(end: End, name: (seat: number) => string, viewer: number): string {
+  switch (end.reason) {
+    case "resignation":
+      if (end.seat === viewer) return "You resigned.";
+      return `${name(end.seat || 0)} resigned${viewer ? ": you win" + (end.returns[viewer - 1] < 1 ? " with the others" : "") : ""}.`;
+    case "draw":
+      return "A draw, agreed by the players.";
+    case "abandoned":
+      return "The match was abandoned: its players left, and nobody wins.";
+  }
+  return "";
 }
 
 export interface SeatAnswer {
@@ -67,6 +94,8 @@ export interface Entry {
 export interface StateMsg {
   type: "state";
   match: string;
+  game: string;
+  title: string;
   version: number;
   status: Status;
   seat: number;
@@ -82,6 +111,11 @@ export interface StateMsg {
   result?: number[];
   scores?: number[];
   rematch?: string;
+  draws?: boolean;
+  draw_offer?: number[];
+  end?: End;
+  abandoned?: string;
+  teams?: boolean;
 }
 
 export interface GameRecord {
@@ -90,6 +124,7 @@ export interface GameRecord {
   options?: Record<string, string>;
   seed?: number;
   moves: string[];
+  end?: End;
 }
 
 // Replay is the answer of POST /web/replay (package web).
@@ -104,6 +139,15 @@ export interface Replay {
   over: boolean;
   result?: number[];
   scores?: number[];
+  end?: End;
+}
+
+// Rules is a game's rules document, rendered (GET /api/games/{name}/rules).
+export interface Rules {
+  game: string;
+  title: string;
+  doc: string;
+  html: string;
 }
 
 // ApiError is a refused request, with the server's own explanation.
@@ -162,6 +206,10 @@ export const leave = (id: string, token: string, bot?: string) =>
   call<MatchView>("POST", `/api/matches/${enc(id)}/leave`, bot ? { bot } : {}, token);
 export const seatBot = (id: string, seat: number, token: string, bot: string) =>
   call<MatchView>("POST", `/api/matches/${enc(id)}/seats/${seat}/bot`, { bot }, token);
+export const resign = (id: string, token: string) => call<MatchView>("POST", `/api/matches/${enc(id)}/resign`, undefined, token);
+export const draw = (id: string, token: string, decline = false) =>
+  call<MatchView>("POST", `/api/matches/${enc(id)}/draw`, decline ? { decline } : undefined, token);
+export const rules = (game: string) => call<Rules>("GET", `/api/games/${enc(game)}/rules`);
 export const rematch = (id: string, token: string) => call<SeatAnswer>("POST", `/api/matches/${enc(id)}/rematch`, undefined, token);
 export const replay = (rec: GameRecord, seat: number) => call<Replay>("POST", `/web/replay?seat=${seat}`, rec);
 

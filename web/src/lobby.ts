@@ -54,7 +54,8 @@ export function lobby(app: HTMLElement, focusNew: boolean): () => void {
       h("h3", {}, g.title),
       h("p", {}, g.summary),
       h("p", { class: "note" }, `${g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}`} players`,
-        g.chance ? " · chance" : "", g.hidden_information ? " · hidden information" : ""))));
+        g.chance ? " · chance" : "", g.hidden_information ? " · hidden information" : ""),
+      g.doc ? h("p", { class: "game-links" }, h("a", { href: `/rules/${g.name}`, "data-link": "", "data-rules-link": g.name }, `How to play ${g.title}`)) : null)));
     if (focusNew) document.getElementById("new")?.scrollIntoView();
     refresh();
   }).catch(showError);
@@ -97,8 +98,12 @@ export function lobby(app: HTMLElement, focusNew: boolean): () => void {
           }
           actions.push(h("a", { class: "button", href: `/match/${m.id}`, "data-link": "", "data-watch": m.id }, "Watch"));
         }
-        return h("tr", { "data-match": m.id },
-          h("td", {}, h("strong", {}, title), h("div", { class: "note" }, `${m.status}${m.status === "open" ? `, ${m.free_seats} free` : ""} · ${ago(m.created)}`)),
+        let status: string = m.status;
+        if (m.status === "open") status += `, ${m.free_seats} free`;
+        if (m.abandoned) status = `abandoned (nobody plays it; it ends ${m.expires ? when(m.expires) : "soon"})`;
+        if (m.end) status = m.end.reason === "resignation" ? `over: seat ${m.end.seat} resigned` : m.end.reason === "draw" ? "over: a draw agreed" : "over: abandoned";
+        return h("tr", { "data-match": m.id, "data-abandoned": m.abandoned ? "" : undefined },
+          h("td", {}, h("strong", {}, title), h("div", { class: "note", "data-match-status": m.status }, `${status} · ${ago(m.created)}`)),
           h("td", { class: "seats-cell" }, seats),
           h("td", { class: "actions" }, ...actions));
       })));
@@ -110,6 +115,21 @@ export function lobby(app: HTMLElement, focusNew: boolean): () => void {
   };
 }
 
+// label is an option's or value's name as people write it:
+// "civilization-pacing" is "Civilization pacing".
+function label(name: string): string {
+  const w = name.replace(/[-_]+/g, " ");
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+// when says a time to come in words.
+function when(iso: string): string {
+  const s = (Date.parse(iso) - Date.now()) / 1000;
+  if (s < 60) return "in a moment";
+  if (s < 3600) return `in ${Math.ceil(s / 60)} min`;
+  return `in ${Math.round(s / 3600)} h`;
+}
+
 function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unknown) => void): void {
   const name = h("input", { id: "name", value: api.myName(), maxlength: 40, placeholder: "how others see you", autocomplete: "nickname" });
   const game = h("select", { id: "game" }, ...games.map((g) => h("option", { value: g.name }, g.title)));
@@ -118,6 +138,7 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
   const seats = h("div", { class: "seat-choices" });
   const timer = h("select", { id: "timer" }, ...timers.map(([v, l]) => h("option", { value: v }, l)));
   const summary = h("p", { class: "note" });
+  const rulesLink = h("a", { href: "/", "data-link": "", "data-form-rules": "" });
   const submit = h("button", { type: "submit", class: "primary", id: "create" }, "Create match");
 
   const current = () => games.find((g) => g.name === game.value)!;
@@ -150,23 +171,33 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
     summary.textContent = g.summary;
     fill(players, ...Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => h("option", { value: g.min_players + i }, String(g.min_players + i))));
     // File options name files on the server's machine: not for browsers.
+    // Each option with its name in words and what it does.
     fill(options, ...g.options.filter((o) => !o.path && o.values?.length).map((o) => {
-      const sel = h("select", { id: `opt-${o.name}`, "data-option": o.name },
-        ...o.values!.map((v) => h("option", { value: v }, v === "" ? "(default)" : v)));
+      const sel = h("select", { id: `opt-${o.name}`, "data-option": o.name, "aria-describedby": `opt-${o.name}-doc` },
+        ...o.values!.map((v) => h("option", { value: v }, (v === "" ? "the game's own" : v) + (v === o.default ? " (default)" : ""))));
       sel.value = o.default;
-      return h("label", { title: o.doc }, `${o.name} `, sel);
+      return h("div", { class: "option", "data-option-box": o.name },
+        h("label", { for: `opt-${o.name}` }, h("span", { class: "option-name" }, label(o.name)), sel),
+        h("p", { class: "note option-doc", id: `opt-${o.name}-doc` }, o.doc));
     }));
+    rulesLink.href = `/rules/${g.name}`;
+    rulesLink.textContent = `How to play ${g.title}`;
+    rulesLink.hidden = !g.doc;
     drawSeats();
   }
 
   game.addEventListener("change", drawGame);
   players.addEventListener("change", drawSeats);
+  // /new?game=NAME (a rules page's "Play it") chooses the game.
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && games.some((g) => g.name === wanted)) game.value = wanted;
   drawGame();
 
   const form = h("form", { class: "create" },
     h("label", {}, "Your name ", name),
     h("label", {}, "Game ", game),
     summary,
+    h("p", { class: "note" }, rulesLink),
     h("label", {}, "Players ", players),
     options,
     h("fieldset", {}, h("legend", {}, "Who plays"), seats),

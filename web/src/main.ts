@@ -7,6 +7,7 @@ import { lobby } from "./lobby";
 import { matchView } from "./match";
 import { navigate, setRouter, unmarkAll, mark } from "./nav";
 import { replayView } from "./replay";
+import { rulesView } from "./rules";
 
 let cleanup: (() => void) | null = null;
 
@@ -24,6 +25,8 @@ function route(): void {
     cleanup = matchView(app, m[1]);
   } else if ((m = path.match(/^\/replay\/([A-Za-z0-9_-]+)\/?$/))) {
     cleanup = replayView(app, m[1]);
+  } else if ((m = path.match(/^\/rules\/([A-Za-z0-9_-]+)\/?$/))) {
+    cleanup = rulesView(app, m[1]);
   } else {
     mark({ view: "missing" });
     document.title = "Not found · Commons";

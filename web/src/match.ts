@@ -47,7 +47,9 @@ export function matchView(app: HTMLElement, id: string): () => void {
   legalBox.open = localStorage.getItem("commons.showLegal") === "1";
   legalBox.addEventListener("toggle", () => localStorage.setItem("commons.showLegal", legalBox.open ? "1" : "0"));
   const logList = h("ol", { class: "log", "data-log": "" });
+  const rulesLink = h("a", { href: "/", "data-link": "", "data-rules-link": "", hidden: true }, "How to play");
   const links = h("p", { class: "links" },
+    rulesLink, " · ",
     h("a", { href: api.recordURL(id), download: `commons-${id}.json`, "data-download": "" }, "Download the record"), " · ",
     h("a", { href: `/replay/${id}`, "data-link": "" }, "Replay"), " · ",
     h("a", { href: "/", "data-link": "" }, "Lobby"));
@@ -72,11 +74,15 @@ export function matchView(app: HTMLElement, id: string): () => void {
       pending = true;
       mark({ pending: true });
     },
-    say: (m) => say(m),
+    say: (m, warn) => say(m, !!warn),
     choose(title, moves) {
-      fill(chooser, h("p", {}, title), ...moves.map((m) => h("button", { "data-move": m, onclick: () => host.move(m) }, board?.entry?.({ n: 0, seat: st?.seat, move: m }) || m)),
-        h("button", { class: "quiet", onclick: hideChooser }, "Cancel"));
+      // The player chooses with the keyboard too, and comes back to the
+      // board after.
+      const back = () => (boardEl.querySelector<HTMLElement | SVGElement>('[tabindex="0"]') as HTMLElement | null)?.focus({ preventScroll: true });
+      fill(chooser, h("p", {}, title), ...moves.map((m) => h("button", { "data-move": m, onclick: () => { back(); host.move(m); } }, board?.entry?.({ n: 0, seat: st?.seat, move: m }) || m)),
+        h("button", { class: "quiet", onclick: () => { hideChooser(); back(); } }, "Cancel"));
       chooser.hidden = false;
+      chooser.querySelector("button")?.focus();
     },
     name,
   };
@@ -156,13 +162,41 @@ export function matchView(app: HTMLElement, id: string): () => void {
 
   api.match(id).then((m) => {
     info = m;
-    document.title = `${m.title || m.game} · Commons`;
+    named(m.game, m.title || m.game);
     if (!board) draw();
   }).catch(() => { /* the WebSocket reports it */ });
 
+  // named heads the page with the game's name, however the page was
+  // opened (the lobby, an invite link, a reload).
+  function named(game: string, title: string): void {
+    document.title = `${title} · Commons`;
+    const status = heading.querySelector(".status");
+    heading.replaceChildren(title, " ");
+    if (status) heading.append(status);
+    rulesLink.href = `/rules/${game}`;
+    rulesLink.textContent = `How to play ${title}`;
+    rulesLink.hidden = false;
+  }
+
   function draw(): void {
     if (!st) return;
-    const gameName = info?.game || guessGame(st);
+    // A move redraws the board and the panel: the keyboard's focus stays
+    // where the player was (the same control, or else the board).
+    const active = document.activeElement as HTMLElement | null;
+    const wasIn = !!active && active !== document.body && app.contains(active);
+    const key = wasIn ? focusKey(active!) : "";
+    drawAll();
+    const now = document.activeElement;
+    if (wasIn && (!now || now === document.body || !app.contains(now))) {
+      const again = (key && app.querySelector<HTMLElement>(key)) || boardEl.querySelector<HTMLElement>('[tabindex="0"]');
+      again?.focus({ preventScroll: true });
+    }
+    fitBoard();
+  }
+
+  function drawAll(): void {
+    if (!st) return;
+    const gameName = st.game || info?.game || guessGame(st);
     if (!board && gameName) {
       board = boardFor(gameName)(boardEl, panel, host);
       if (board.textOnly) legalBox.open = true;
@@ -173,7 +207,9 @@ export function matchView(app: HTMLElement, id: string): () => void {
       obs: st.observation, text: st.text, legal: st.legal || [], seat: st.seat, players: st.seats.length,
       seats: st.seats, version: st.version, interactive: seated && st.status !== "over", log,
     };
-    heading.replaceChildren(info?.title || info?.game || "Match", " ", h("span", { class: "status", "data-status": st.status }, st.status));
+    const title = st.title || info?.title || info?.game || "Match";
+    heading.replaceChildren(title, " ", h("span", { class: "status", "data-status": st.status }, st.abandoned && st.status === "running" ? "abandoned" : st.status));
+    if (gameName) named(gameName, title);
     fill(who, seated ? `You are ${name(st.seat)}.` : "You are watching.", " ", h("span", { class: "note" }, `Match ${id}`));
     invite.hidden = st.status === "over";
     shown = st.version;
@@ -191,11 +227,13 @@ export function matchView(app: HTMLElement, id: string): () => void {
     if (!st || !board) return;
     const line = board.status?.(v) || "";
     turn.className = "banner turn";
-    if (st.status === "open") {
+    if (st.abandoned && st.status === "running") {
+      turn.textContent = "Nobody has played this match for a while: it is marked abandoned, and ends with nobody winning unless a player comes back and moves. ";
+    } else if (st.status === "open") {
       const free = st.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => s.seat);
       turn.textContent = `Waiting for players: ${free.length === 1 ? "seat " + free[0] + " is" : "seats " + free.join(", ") + " are"} free. Share the invite link.`;
     } else if (st.status === "over") {
-      turn.textContent = "Game over.";
+      turn.textContent = "Game over." + (st.end ? " " + api.endText(st.end, name, st.seat) : "");
       turn.classList.add("over");
     } else if (st.your_turn) {
       turn.textContent = `Your move${line ? ": " + line : "."}`;
@@ -259,7 +297,7 @@ export function matchView(app: HTMLElement, id: string): () => void {
       const key = `${e.n} ${e.seat || 0} ${e.move}`;
       let text = lines.get(key);
       if (text === undefined) {
-        text = (e.seat ? `${name(e.seat)}: ` : "chance: ") + (board?.entry?.(e) || (e.seat ? e.move : e.move.slice(1)));
+        text = (e.seat ? `${name(e.seat)}: ` : "chance: ") + (board?.entry?.(e, log) || (e.seat ? e.move : e.move.slice(1)));
         lines.set(key, text);
       }
       return { text, chance: !e.seat };
@@ -284,6 +322,50 @@ export function matchView(app: HTMLElement, id: string): () => void {
   }
 
   let leaving = false;
+  let resigning = false;
+
+  // drawButtons are the draw's: offer one, or answer the one offered
+  // (only in games with draws, between people).
+  function drawButtons(m: api.StateMsg): Node[] {
+    if (!m.draws || !held) return [];
+    const offer = m.draw_offer || [];
+    if (offer.includes(m.seat)) {
+      return [h("span", { class: "note", "data-draw-offered": "" }, "You offered a draw. "),
+        h("button", { class: "quiet", "data-draw-withdraw": "", onclick: () => drawAnswer(true) }, "Withdraw it")];
+    }
+    if (offer.length) {
+      return [h("span", { "data-draw-offer": offer.join(",") }, `${offer.map(name).join(" and ")} offer${offer.length === 1 ? "s" : ""} a draw. `),
+        h("button", { class: "primary", "data-draw-accept": "", onclick: () => drawAnswer(false) }, "Accept the draw"),
+        h("button", { class: "quiet", "data-draw-decline": "", onclick: () => drawAnswer(true) }, "Decline")];
+    }
+    if (m.seats.some((s) => s.seat !== m.seat && (s.kind === "bot" || !s.taken))) return [];
+    return [h("button", { "data-draw": "", onclick: () => drawAnswer(false) }, "Offer a draw")];
+  }
+
+  async function drawAnswer(decline: boolean): Promise<void> {
+    if (!held) return;
+    try {
+      await api.draw(id, held.token, decline);
+    } catch (e) {
+      say((e as Error).message, true);
+    }
+  }
+
+  async function resign(): Promise<void> {
+    if (!held) return;
+    resigning = false;
+    try {
+      const m = await api.resign(id, held.token);
+      if (m.status !== "over") {
+        // A team game: the seat went to a bot; we watch.
+        api.forgetSeat(id);
+        held = null;
+        live.reconnect(null);
+      }
+    } catch (e) {
+      say((e as Error).message, true);
+    }
+  }
 
   function drawSeats(): void {
     if (!st) return;
@@ -300,6 +382,14 @@ export function matchView(app: HTMLElement, id: string): () => void {
       if (st.status === "running") {
         for (const s of free) {
           parts.push(h("button", { "data-bot-seat": s.seat, onclick: () => botSeat(s.seat) }, `Let a bot play seat ${s.seat}`));
+        }
+        parts.push(...drawButtons(st));
+        if (resigning) {
+          parts.push(h("span", {}, st.teams ? "Resign? Your seat goes to a bot, which plays on for your team. " : "Resign? The game ends, and you lose. "),
+            h("button", { class: "primary", "data-resign-yes": "", onclick: resign }, "Yes, resign"),
+            h("button", { class: "quiet", onclick: () => { resigning = false; drawSeats(); } }, "No"));
+        } else {
+          parts.push(h("button", { "data-resign": "", onclick: () => { resigning = true; drawSeats(); } }, "Resign"));
         }
       }
       if (leaving) {
@@ -326,7 +416,9 @@ export function matchView(app: HTMLElement, id: string): () => void {
       return winners === res.length ? "draw" : "shared win";
     };
     let headline = "Game over";
-    if (st.seat && res.length) {
+    if (st.end) {
+      headline = api.endText(st.end, name, st.seat);
+    } else if (st.seat && res.length) {
       const r = res[st.seat - 1];
       headline = r === 1 ? "You won!" : res.every((x) => x === 0) ? "Nobody won." : r === 0 ? "You lost." : label(r) === "draw" ? "A draw." : "You share the win.";
     }
@@ -339,7 +431,7 @@ export function matchView(app: HTMLElement, id: string): () => void {
     if (held && st.seat) buttons.push(h("button", { "data-rematch": "", onclick: doRematch }, st.rematch ? "Join the rematch" : "Rematch"));
     else if (st.rematch) buttons.push(h("a", { class: "button", href: `/match/${st.rematch}`, "data-link": "" }, "Watch the rematch"));
     buttons.push(h("a", { class: "button quiet", href: "/", "data-link": "" }, "Lobby"));
-    fill(end, h("h2", {}, headline), h("p", { class: "outcome" }, board.outcome?.(v) || ""),
+    fill(end, h("h2", {}, headline), h("p", { class: "outcome" }, st.end ? "" : board.outcome?.(v) || ""),
       h("table", { class: "result" }, h("thead", {}, h("tr", {}, h("th", {}, "seat"), h("th", {}, "result"), st.scores ? h("th", { class: "num" }, "score") : null)), h("tbody", {}, ...rows)),
       h("div", { class: "buttons" }, ...buttons));
     end.hidden = false;
@@ -409,6 +501,28 @@ export function matchView(app: HTMLElement, id: string): () => void {
     live.close();
     clearInterval(tick);
   };
+}
+
+// focusKey is a selector that finds the control el again after it is
+// drawn anew: its data attribute that names what it does.
+function focusKey(el: HTMLElement): string {
+  for (const a of ["point", "sector", "at", "move", "handCard", "legalMove", "tile", "turn", "crew", "col"]) {
+    const v = el.dataset?.[a];
+    if (v === undefined) continue;
+    const attr = "data-" + a.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+    if (a === "col") return `[data-col="${v}"][data-row="${el.dataset.row}"]`;
+    return `[${attr}="${CSS.escape(v)}"]`;
+  }
+  return "";
+}
+
+// fitBoard keeps a board within the window on a wide screen: its
+// height is at most what is left below its top.
+function fitBoard(): void {
+  const wrap = document.querySelector<HTMLElement>(".board-wrap");
+  if (!wrap) return;
+  const top = wrap.getBoundingClientRect().top + window.scrollY;
+  document.documentElement.style.setProperty("--board-top", `${Math.round(top)}px`);
 }
 
 // guessGame tells the game from the observation's shape, for the rare

@@ -135,13 +135,13 @@ export function replayView(app: HTMLElement, id: string): () => void {
     // did not see them (the complete record below lists them).
     const made = rp.moves.slice(prevN, step.n)
       .filter((e) => e.seat || !info?.hidden_information)
-      .map((e) => (e.seat ? `${name(e.seat)}: ${board!.entry?.(e) || e.move}` : `chance: ${board!.entry?.(e) || e.move.slice(1)}`));
+      .map((e) => (e.seat ? `${name(e.seat)}: ${board!.entry?.(e, rp!.moves) || e.move}` : `chance: ${board!.entry?.(e, rp!.moves) || e.move.slice(1)}`));
     const lines = [at === 0 ? "The position before the first move." : made.join(" · ") + "."];
     if (step.to_move) lines.push(`${name(step.to_move)} to move.`);
     what.textContent = lines.join(" ");
     const last = at === rp.steps.length - 1;
     if (last && rp.over) {
-      end.textContent = "Game over. " + (board.outcome?.(v) || "");
+      end.textContent = "Game over. " + (rp.end ? api.endText(rp.end, name, 0) : board.outcome?.(v) || "");
       end.hidden = false;
     } else {
       end.hidden = true;
@@ -149,7 +149,7 @@ export function replayView(app: HTMLElement, id: string): () => void {
     mark({ step: at, steps: rp.steps.length - 1, stepN: step.n, viewer: rp.viewer });
     fill(logList, ...rp.moves.map((e, k) => {
       const li = h("li", { value: k + 1, class: (e.seat ? "" : "chance") + (k < step.n ? " done" : " later") + (k >= prevN && k < step.n ? " current" : "") },
-        e.seat ? `${name(e.seat)}: ${board!.entry?.(e) || e.move}` : `chance: ${board!.entry?.(e) || e.move.slice(1)}`);
+        e.seat ? `${name(e.seat)}: ${board!.entry?.(e, rp!.moves) || e.move}` : `chance: ${board!.entry?.(e, rp!.moves) || e.move.slice(1)}`);
       li.addEventListener("click", () => {
         const i = rp!.steps.findIndex((s) => s.n > k);
         go(i < 0 ? Infinity : i);

@@ -29,8 +29,9 @@ export interface View {
 export interface Host {
   // move sends a move in the game's notation.
   move(notation: string): void;
-  // say shows a short message (an explanation, an instruction).
-  say(message: string): void;
+  // say shows a short message (an explanation, an instruction); warn
+  // shows it as a refusal (a click that did nothing, and why).
+  say(message: string, warn?: boolean): void;
   // choose asks which of several moves a click meant.
   choose(title: string, moves: string[]): void;
   // name is how a seat is called on the page.
@@ -46,8 +47,9 @@ export interface Board {
   // log gives the game's own public log, when the server's log is
   // masked (hidden information) or less readable.
   log?(v: View): string[] | null;
-  // entry turns a log entry into readable text.
-  entry?(e: Entry): string;
+  // entry turns a log entry into readable text; log is the whole log
+  // it belongs to, when the words depend on what came before.
+  entry?(e: Entry, log?: Entry[]): string;
   // textOnly marks a board without clickable moves: the list of legal
   // moves is then shown unfolded.
   textOnly?: boolean;
@@ -57,3 +59,97 @@ export type BoardFactory = (board: HTMLElement, panel: HTMLElement, host: Host) 
 
 // seatColours mark seats on boards that have no colours of their own.
 export const seatColours = ["#d1495b", "#3a7ca5", "#52a36b", "#e59500", "#8d5fd3", "#2ec4b6", "#7f5539", "#ff70a6", "#6c757d", "#1d3557"];
+
+// KeyGrid makes a board's cells (SVG elements drawn anew at each update)
+// playable with the keyboard: one cell at a time is in the tab order,
+// the arrow keys move between cells, Enter or Space clicks the cell, and
+// each cell has a label a screen reader reads. The cell the player was
+// on keeps the focus across redrawings (a move redraws the whole board).
+export class KeyGrid {
+  private col = 0;
+  private row = 0;
+  private placed = false;
+  private hadFocus = false;
+
+  constructor(private root: SVGSVGElement, label: string) {
+    root.setAttribute("role", "group");
+    root.setAttribute("aria-label", label + ". Arrow keys move between the spaces, Enter plays.");
+    root.addEventListener("keydown", (e) => this.key(e));
+    root.addEventListener("focusin", (e) => {
+      const el = (e.target as Element).closest?.("[data-col]") as SVGElement | null;
+      if (!el) return;
+      this.col = Number(el.dataset.col);
+      this.row = Number(el.dataset.row);
+      this.placed = true;
+      this.roving();
+    });
+  }
+
+  // begin is called before the board is drawn again.
+  begin(): void {
+    this.hadFocus = this.root.contains(document.activeElement);
+  }
+
+  // cell makes el the cell at (col, row) with a label.
+  cell(el: SVGElement, col: number, row: number, label: string): void {
+    el.dataset.col = String(col);
+    el.dataset.row = String(row);
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-label", label);
+    el.setAttribute("tabindex", "-1");
+  }
+
+  // end is called once the cells are drawn: the current cell (or start,
+  // the first time) takes the tab stop, and the focus if it had it.
+  end(start?: [number, number]): void {
+    if (!this.placed && start) [this.col, this.row] = start;
+    const el = this.roving();
+    if (this.hadFocus && el && document.activeElement !== el) el.focus({ preventScroll: true });
+    this.hadFocus = false;
+  }
+
+  // focus puts the keyboard on the board.
+  focus(): void {
+    this.roving()?.focus({ preventScroll: true });
+  }
+
+  private at(col: number, row: number): SVGElement | null {
+    return this.root.querySelector(`[data-col="${col}"][data-row="${row}"]`);
+  }
+
+  private roving(): SVGElement | null {
+    let el = this.at(this.col, this.row);
+    if (!el) {
+      el = this.root.querySelector("[data-col]");
+      if (el) {
+        this.col = Number(el.dataset.col);
+        this.row = Number(el.dataset.row);
+      }
+    }
+    this.root.querySelectorAll('[data-col][tabindex="0"]').forEach((c) => c !== el && c.setAttribute("tabindex", "-1"));
+    el?.setAttribute("tabindex", "0");
+    return el;
+  }
+
+  private key(e: KeyboardEvent): void {
+    const d: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const cur = (e.target as Element).closest?.("[data-col]") as SVGElement | null;
+    if (!cur) return;
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      cur.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      return;
+    }
+    const step = d[e.key];
+    if (!step) return;
+    e.preventDefault();
+    const next = this.at(Number(cur.dataset.col) + step[0], Number(cur.dataset.row) + step[1]);
+    if (next) {
+      this.col = Number(next.dataset.col);
+      this.row = Number(next.dataset.row);
+      this.placed = true;
+      this.roving();
+      next.focus(); // scrolled into sight in a frame that pans
+    }
+  }
+}

@@ -13,7 +13,7 @@
 // alone: its role, its hand, what it saw when it peeked.
 
 import { h, s, fill, title, plural } from "../dom";
-import { Board, BoardFactory, Host, View } from "./board";
+import { Board, BoardFactory, Host, KeyGrid, View } from "./board";
 
 interface Private {
   seat: number;
@@ -107,17 +107,40 @@ const parseAt = (at: string): [number, number] => {
   return [x, y];
 };
 
+// A space of the table is at least this many CSS pixels wide, to tap.
+const TAP = 44;
+
+// moveWords says a move of the log in words ("plays Curve S-W at 3,0,
+// turned"); name names a seat.
+export function moveWords(move: string, name: (seat: number) => string): string {
+  let m: RegExpMatchArray | null;
+  if ((m = move.match(/^place (\S+)@(-?\d+,-?\d+)( turned)?$/))) return `plays ${cardName(m[1])} at ${m[2]}${m[3] ? ", turned" : ""}`;
+  if ((m = move.match(/^peek (-?\d+,-?\d+)$/))) return `looks at the end card at ${m[1]} (WTF Dries?!)`;
+  if ((m = move.match(/^spam (-?\d+,-?\d+)$/))) return `plays Spam! on the card at ${m[1]}`;
+  if ((m = move.match(/^block seat (\d+) (\w+)$/))) return `blocks ${name(Number(m[1]))} with ${problemNames[m[2]] || m[2]}`;
+  if ((m = move.match(/^unblock seat (\d+) (\w+) with (\S+)$/))) return `fixes ${problemNames[m[2]] || m[2]} of ${name(Number(m[1]))} with ${cardName(m[3])}`;
+  if (move === "pass") return "passes a card, face down";
+  if ((m = move.match(/^pass (\S+)$/))) return `passes ${cardName(m[1])}, face down`;
+  return move;
+}
+
 export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, host: Host): Board => {
-  const svg = s("svg", { class: "board bh-board", role: "img", "aria-label": "Breaking Head table" }) as SVGSVGElement;
+  const svg = s("svg", { class: "board bh-board" }) as SVGSVGElement;
   boardEl.replaceChildren(svg);
+  const grid = new KeyGrid(svg, "Breaking Head table");
   let selected: string | null = null;
   let turned = false;
   let last: View | null = null;
   let myPlays = -1;
+  // upright: the table runs from the top of the screen down (the start
+  // at the top, the end cards at the bottom) when it is too wide for
+  // the screen at a size to tap: a phone held upright.
+  let upright = false;
 
   function update(v: View): void {
     last = v;
     const o = v.obs as Obs;
+    grid.begin();
     const hand = o.you?.hand || [];
     // A card played by the viewer ends the choice; the next starts anew.
     const plays = o.log.filter((l) => l.seat === v.seat).length;
@@ -152,25 +175,46 @@ export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElem
 
     // The window: the table and every space any card could go to, with
     // a margin, so it does not jump while choosing.
+    // (On a narrow screen the spaces on offer get no margin of their
+    // own: room to tap is scarce there.)
     let x0 = 0, x1 = 8, y0 = -2, y1 = 2;
-    const grow = (at: string) => {
+    const narrow = boardEl.clientWidth > 0 && boardEl.clientWidth < 600;
+    const grow = (at: string, margin: number) => {
       const [x, y] = parseAt(at);
-      x0 = Math.min(x0, x - 1); x1 = Math.max(x1, x + 1); y0 = Math.min(y0, y - 1); y1 = Math.max(y1, y + 1);
+      x0 = Math.min(x0, x - margin); x1 = Math.max(x1, x + margin); y0 = Math.min(y0, y - margin); y1 = Math.max(y1, y + margin);
     };
-    o.table.forEach((c) => grow(c.at));
+    o.table.forEach((c) => grow(c.at, 1));
     for (const m of v.legal) {
       const at = m.match(/^place \S+@(-?\d+,-?\d+)/);
-      if (at) grow(at[1]);
+      if (at) grow(at[1], narrow ? 0 : 1);
     }
     const cols = x1 - x0 + 1, rows = y1 - y0 + 1;
-    svg.setAttribute("viewBox", `0 0 ${LEFT + cols * CELL + 1} ${TOP + rows * CELL + 1}`);
-    // Cards stay big enough to tap: on a narrow screen the table
-    // scrolls sideways inside its frame rather than shrinking.
-    svg.style.minWidth = `${cols * 34}px`;
+    const W = LEFT + cols * CELL + 1, H = TOP + rows * CELL + 1;
+    // Cards stay big enough to tap (TAP pixels): a table too wide for
+    // the frame is turned upright when that fits better, and a table
+    // that fits neither way pans inside its frame (which scrolls).
+    const room = boardEl.clientWidth - 8;
+    const wideFits = room >= (W * TAP) / CELL;
+    upright = !wideFits && room > 0 && H < W;
+    const across = upright ? H : W;
+    svg.setAttribute("viewBox", upright ? `0 0 ${H} ${W}` : `0 0 ${W} ${H}`);
+    const minWidth = `${Math.ceil((across * TAP) / CELL)}px`;
+    const relaid = svg.style.minWidth !== minWidth;
+    svg.style.minWidth = minWidth;
+    svg.classList.toggle("upright", upright);
+    if (relaid && boardEl.scrollWidth > boardEl.clientWidth) {
+      // A table that pans opens on its middle row (the start's, and the
+      // middle end card's).
+      const f = ((upright ? y1 : -x0) + 0.5) * CELL + (upright ? 0 : LEFT);
+      boardEl.scrollLeft = (f / across) * boardEl.scrollWidth - boardEl.clientWidth / 2;
+    }
     svg.replaceChildren();
-    svg.append(s("rect", { x: LEFT, y: TOP, width: cols * CELL, height: rows * CELL, rx: 2, class: "felt" }));
-    for (let x = x0; x <= x1; x++) svg.append(s("text", { x: LEFT + (x - x0) * CELL + CELL / 2, y: TOP - 2, class: "coord" }, String(x)));
-    for (let y = y0; y <= y1; y++) svg.append(s("text", { x: LEFT / 2, y: TOP + (y - y0) * CELL + CELL / 2 + 1.2, class: "coord" }, String(y)));
+    // Drawn as a wide table; turned a quarter clockwise when upright.
+    const layer = s("g", { transform: upright ? `translate(${H} 0) rotate(90)` : undefined });
+    svg.append(layer);
+    layer.append(s("rect", { x: LEFT, y: TOP, width: cols * CELL, height: rows * CELL, rx: 2, class: "felt" }));
+    for (let x = x0; x <= x1; x++) layer.append(s("text", { x: LEFT + (x - x0) * CELL + CELL / 2, y: TOP - 2, class: "coord" }, String(x)));
+    for (let y = y0; y <= y1; y++) layer.append(s("text", { x: LEFT / 2, y: TOP + (y - y0) * CELL + CELL / 2 + 1.2, class: "coord" }, String(y)));
 
     const peeks = new Map((o.you?.peeks || []).map((p) => [p.at, p.card]));
     const byAt = new Map(o.table.map((c) => [c.at, c]));
@@ -180,23 +224,33 @@ export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElem
         const at = `${x},${y}`;
         const cx = LEFT + (x - x0) * CELL, cy = TOP + (y - y0) * CELL;
         const card = byAt.get(at);
-        if (card) svg.append(drawCard(card, cx, cy, peeks.get(at), at === lastAt));
+        if (card) layer.append(drawCard(card, cx, cy, peeks.get(at), at === lastAt));
         const t = targets.get(at);
         if (t && t.kind === "place") {
           const ghost = drawEdges(cx, cy, edgesOf(selected!, t.move.endsWith(" turned")), isDead(selected!), "ghost");
-          svg.append(s("rect", { x: cx + 1.5, y: cy + 1.5, width: CELL - 3, height: CELL - 3, rx: 2, class: "target place" }), ghost);
+          layer.append(s("rect", { x: cx + 1.5, y: cy + 1.5, width: CELL - 3, height: CELL - 3, rx: 2, class: "target place" }), ghost);
         } else if (t) {
-          svg.append(s("rect", { x: cx + 0.6, y: cy + 0.6, width: CELL - 1.2, height: CELL - 1.2, rx: 2.6, class: "target " + t.kind }));
+          layer.append(s("rect", { x: cx + 0.6, y: cy + 0.6, width: CELL - 1.2, height: CELL - 1.2, rx: 2.6, class: "target " + t.kind }));
         }
         const hit = s("rect", {
           x: cx, y: cy, width: CELL, height: CELL, class: "hit" + (t ? " legal" : ""),
           "data-at": at, "data-legal": t?.move, "data-kind": t?.kind,
         });
-        title(hit, (card ? `${at}: ${describeCard(card, peeks.get(at))}` : `${at}: empty`) + (t ? ` — click: ${t.move}` : ""));
+        const words = (card ? `${at}: ${describeCard(card, peeks.get(at))}` : `${at}: empty`);
+        title(hit, words + (t ? ` — click: ${t.move}` : ""));
+        // The keyboard moves as the eye does: across and down the screen.
+        const [kc, kr] = upright ? [y1 - y, x - x0] : [x - x0, y - y0];
+        grid.cell(hit, kc, kr, words + (t ? `; ${moveWords(t.move, host.name)} here` : ""));
         hit.addEventListener("click", () => click(v, at, t));
-        svg.append(hit);
+        layer.append(hit);
       }
     }
+    if (upright) {
+      // Words stay upright.
+      layer.querySelectorAll("text").forEach((t) => t.setAttribute("transform", `rotate(-90 ${t.getAttribute("x")} ${t.getAttribute("y")})`));
+    }
+    const first = layer.querySelector<SVGElement>(".hit.legal") || layer.querySelector<SVGElement>('.hit[data-at="0,0"]');
+    grid.end(first ? [Number(first.dataset.col), Number(first.dataset.row)] : undefined);
     drawPanel(v, o);
   }
 
@@ -268,7 +322,9 @@ export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElem
     const m = s("svg", { viewBox: "0 0 20 20", class: "mini", "aria-hidden": "true" });
     if (isComment(kind)) {
       m.append(s("rect", { x: 1, y: 1, width: 18, height: 18, rx: 2, class: "card" }));
-      m.append(drawEdges(0, 0, edgesOf(kind, t), isDead(kind), "roads"));
+      // Seen as it would lie on the table (turned a quarter when the
+      // table is upright).
+      m.append(s("g", { transform: upright ? "rotate(90 10 10)" : undefined }, drawEdges(0, 0, edgesOf(kind, t), isDead(kind), "roads")));
     } else {
       const cls = kind.startsWith("blocked") ? "act-block" : kind.startsWith("unblocked") ? "act-fix" : kind === "spam" ? "act-spam" : "act-wtf";
       m.append(s("rect", { x: 1, y: 1, width: 18, height: 18, rx: 2, class: "card " + cls }));
@@ -304,7 +360,8 @@ export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElem
     parts.push(h("ul", { class: "seats" }, ...o.seats.map((sv) => seatRow(v, o, sv))));
     parts.push(h("p", { class: "note" }, `Deck: ${plural(o.deck, "card")} · passed face down: ${o.discards}`));
     if (o.chance) parts.push(h("p", { class: "note" }, `Chance: ${o.chance}.`));
-    parts.push(h("p", { class: "legend" }, "Roads show open edges; a red ✕ marks a dead end, which connects nothing. ? is an end card face down: one of them is Fixed & Committed."));
+    parts.push(h("p", { class: "legend" }, "Roads show open edges; a red ✕ marks a dead end, which connects nothing. ? is an end card face down: one of them is Fixed & Committed.",
+      upright ? " The table is turned upright to fit the screen: the start is at the top, the end cards at the bottom, and your cards are shown as they would lie." : ""));
     fill(panel, ...parts);
   }
 
@@ -361,7 +418,11 @@ export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElem
     },
     log(v) {
       const o = v.obs as Obs;
-      return o.log.map((l) => `${host.name(l.seat)}: ${l.move}${l.removed ? ` (removed ${cardName(l.removed)})` : ""}`);
+      return o.log.map((l) => `${host.name(l.seat)}: ${moveWords(l.move, host.name)}${l.removed ? `, which removed ${cardName(l.removed)}` : ""} (${l.move})`);
+    },
+    entry(e) {
+      if (!e.seat) return e.move.slice(1);
+      return `${moveWords(e.move, host.name)} (${e.move})`;
     },
   };
 };

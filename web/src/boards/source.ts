@@ -6,7 +6,7 @@
 
 import { Entry } from "../api";
 import { h, s, fill, title } from "../dom";
-import { Board, BoardFactory, Host, View } from "./board";
+import { Board, BoardFactory, Host, KeyGrid, View } from "./board";
 
 interface Cell {
   colour?: string;
@@ -58,15 +58,40 @@ const kindOf = (m: string): [Kind, string] | null => {
 };
 
 const describe: Record<Kind, string> = { place: "place on", fortify: "fortify", unfortify: "unfortify", capture: "capture" };
+// What a colour did, in the log's words.
+const did: Record<Kind, string> = { place: "places a token on", fortify: "fortifies", unfortify: "unfortifies", capture: "captures" };
+const colourOrder = ["red", "blue", "yellow", "green"];
+
+// colourOfEntries tells which colour made each entry of a log: colours
+// take turns in order (S4), and the seats alternate with them (seat 1
+// red and yellow, seat 2 blue and green), so each run of one seat's
+// entries is one colour's turn. (A turn is never skipped: a colour with
+// nothing to do plays "end".)
+function colourOfEntries(log: Entry[]): Map<number, string> {
+  const out = new Map<number, string>();
+  let run = -1;
+  let seat = 0;
+  for (const e of log) {
+    if (!e.seat) continue;
+    if (e.seat !== seat) {
+      run++;
+      seat = e.seat;
+    }
+    out.set(e.n, colourOrder[run % 4]);
+  }
+  return out;
+}
 
 const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
 export const source: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, host: Host): Board => {
-  const svg = s("svg", { viewBox: "0 0 100 100", class: "board source-board", role: "img", "aria-label": "Source board" }) as SVGSVGElement;
+  const svg = s("svg", { viewBox: "0 0 100 100", class: "board source-board" }) as SVGSVGElement;
   boardEl.replaceChildren(svg);
+  const grid = new KeyGrid(svg, "Source board, 9 by 9 points");
 
   function update(v: View): void {
     const o = v.obs as Obs;
+    grid.begin();
     const byPoint = new Map<string, string[]>();
     for (const m of v.legal) {
       const k = kindOf(m);
@@ -127,11 +152,17 @@ export const source: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, h
           x: x - 5, y: y - 5, width: 10, height: 10, class: "hit" + (moves.length ? " legal" : ""),
           "data-point": name, "data-legal": moves.length ? moves.join(" ") : undefined, "data-kind": kinds[0],
         });
+        const what = cell.colour ? `${cell.colour}${cell.fortified ? ", fortified" : ""}, ${cell.connected ? "connected" : "not connected"}` : "empty";
+        const can = moves.length ? `; you may ${moves.map((m) => describe[kindOf(m)![0]]).join(" or ")} it` : "";
         title(hit, moves.length ? `${name}: ${moves.map((m) => describe[kindOf(m)![0]]).join(" or ")}` : name);
+        grid.cell(hit, c, r, `${name}: ${what}${can}`);
         hit.addEventListener("click", () => click(v, o, name, cell, moves));
         svg.append(hit);
       }
     }
+    // The keyboard starts on a point the player may play.
+    const first = svg.querySelector<SVGElement>('.hit[data-kind="place"]') || svg.querySelector<SVGElement>(".hit.legal");
+    grid.end(first ? [Number(first.dataset.col), Number(first.dataset.row)] : [4, 4]);
     drawPanel(v, o);
   }
 
@@ -174,6 +205,8 @@ export const source: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, h
         v.legal.length ? "Highlighted points are your moves: a dot places, + fortifies, − unfortifies, × captures." : ""));
   }
 
+  let colours = { len: -1, of: new Map<number, string>() };
+
   return {
     update,
     status(v) {
@@ -187,9 +220,13 @@ export const source: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, h
       const w = o.scores[o.winner - 1], l = o.scores[2 - o.winner];
       return `${host.name(o.winner)} wins, ${w} to ${l}${w === l ? " (the tie-break: a token on the centre)" : ""}.`;
     },
-    entry(e: Entry) {
+    entry(e: Entry, log?: Entry[]) {
+      if (log && colours.len !== log.length) colours = { len: log.length, of: colourOfEntries(log) };
       const k = kindOf(e.move);
-      return k ? `${describe[k[0]]} ${k[1]}` : "end turn";
+      if (!log) return k ? `${cap(describe[k[0]])} ${k[1]} (${e.move})` : "End the turn (end)"; // a choice offered
+      const who = colours.of.get(e.n);
+      const words = k ? `${did[k[0]]} ${k[1]}` : "ends its turn";
+      return `${who ? cap(who) : "It"} ${words} (${e.move})`;
     },
   };
 };

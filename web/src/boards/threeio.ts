@@ -6,7 +6,7 @@
 
 import { Entry } from "../api";
 import { h, s, fill, title, plural } from "../dom";
-import { Board, BoardFactory, Host, View, seatColours } from "./board";
+import { Board, BoardFactory, Host, KeyGrid, View, seatColours } from "./board";
 
 interface Sector {
   sector: string;
@@ -65,8 +65,9 @@ function parsePlay(m: string): Play | null {
 }
 
 export const threeio: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, host: Host): Board => {
-  const svg = s("svg", { viewBox: `0 0 ${X0 + SIDE * CELL + 2} ${Y0 + SIDE * CELL + 7}`, class: "board threeio-board", role: "img", "aria-label": "3io board" }) as SVGSVGElement;
+  const svg = s("svg", { viewBox: `0 0 ${X0 + SIDE * CELL + 2} ${Y0 + SIDE * CELL + 7}`, class: "board threeio-board" }) as SVGSVGElement;
   boardEl.replaceChildren(svg);
+  const grid = new KeyGrid(svg, "3io board, 6 by 6 sectors");
   // What the player has chosen so far for a play.
   let chosenTile: string | null = null;
   let crew = false;
@@ -75,6 +76,7 @@ export const threeio: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, 
   function update(v: View): void {
     last = v;
     const o = v.obs as Obs;
+    grid.begin();
     const plays = v.legal.map(parsePlay).filter((p): p is Play => p !== null);
     const scores = new Set(v.legal.filter((m) => m.startsWith("score ")).map((m) => m.slice(6)));
     const tiles = [...new Set(plays.map((p) => p.tile))];
@@ -110,10 +112,13 @@ export const threeio: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, 
           "data-sector": name, "data-legal": move, "data-kind": move ? move.split(" ")[0] : undefined,
         });
         title(hit, describeSector(sec) + (move ? ` — click: ${move}` : ""));
+        grid.cell(hit, c, r, describeSector(sec) + (move ? `; ${move}` : ""));
         hit.addEventListener("click", () => click(v, o, name, sec, move));
         svg.append(hit);
       }
     }
+    const first = svg.querySelector<SVGElement>(".hit.legal");
+    grid.end(first ? [Number(first.dataset.col), Number(first.dataset.row)] : [0, 0]);
     drawPanel(v, o, tiles, crewPossible, useCrew);
   }
 
@@ -143,15 +148,35 @@ export const threeio: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, 
     return t;
   }
 
+  // click plays what a click on a sector means now. A click that is not
+  // a legal move tries only a move of the kind the phase calls for (a
+  // play onto an empty sector, a score of a crewed tile), whose refusal
+  // the server explains; any other click is answered here with what to
+  // do instead, and never sends a move the player did not mean.
   function click(v: View, o: Obs, name: string, sec: Sector, move: string | undefined): void {
     if (!v.interactive) return host.say("You are watching this match.");
     if (move) return host.move(move);
-    // Not a legal target: send what the click would mean, and let the
-    // server say why it is refused.
+    if (o.phase === "over") return host.say("The game is over.");
+    if (v.legal.length === 0) return host.say(`Not your turn: ${host.name(o.turn_of)} is to move.`, true);
     const me = o.players[v.seat - 1];
+    const mine = (sec.meeples || []).includes(v.seat);
+    const canScore = v.legal.some((m) => m.startsWith("score "));
+    const canExpand = v.legal.includes("expand");
     const tile = chosenTile || me?.held[0];
-    if (sec.tile || !tile) return host.move("score " + name);
-    host.move(`play ${tile} ${name}${crew ? " crew" : ""}`);
+    if (o.phase === "announce") {
+      if (sec.tile && mine) return host.move("score " + name); // the server says why not
+      if (sec.tile) {
+        return host.say(`${name} holds no crew of yours: ${canScore ? "to score, click one of your crew's tiles (gold frame)" : "you have no crew on the board to score"}${canExpand ? ", or expand first to draw a tile" : ""}.`, true);
+      }
+      if (canExpand) return host.say(`Not yet: expand first (the Expand button draws a tile), then play it onto an empty sector${canScore ? ", or score one of your crew's tiles" : ""}.`, true);
+      if (tile) return host.move(`play ${tile} ${name}${crew ? " crew" : ""}`);
+      return host.say("Score one of your crew's tiles (gold frame).", true);
+    }
+    if (o.phase === "play") {
+      if (sec.tile) return host.say(`${name} is taken: play your ${tile || "tile"} onto an empty sector (they are highlighted).`, true);
+      if (tile) return host.move(`play ${tile} ${name}${crew ? " crew" : ""}`);
+    }
+    host.say("Wait for the tile to be drawn.", true);
   }
 
   function drawPanel(v: View, o: Obs, tiles: string[], crewPossible: boolean, useCrew: boolean): void {
