@@ -273,6 +273,23 @@ func TestThreeioGuidance(t *testing.T) {
 	p.selectValue("#game", "3io")
 	p.selectValue("#seat-2", "random")
 	p.click("#create")
+
+	// The first turn with the keyboard: Enter on Expand, and the focus
+	// goes to the board (the button is gone), on a sector to play; Enter
+	// plays there.
+	p.waitJS(`document.body.dataset.yourTurn === "true" && document.querySelector('[data-move="expand"]')`, 20*time.Second)
+	v := p.data()["version"]
+	p.run(5*time.Second, chromedp.Focus(chromedp.CSS(`[data-move="expand"]`)), chromedp.KeyEvent(kb.Enter))
+	p.waitJS(fmt.Sprintf(`document.body.dataset.version !== %q && document.querySelector('.threeio-board .hit[data-kind="play"]')`, v), 10*time.Second)
+	var focus struct{ Sector, Kind, Label string }
+	p.eval(`(() => { const e = document.activeElement; return { sector: e.dataset?.sector || "", kind: e.dataset?.kind || "", label: e.getAttribute("aria-label") || "" }; })()`, &focus)
+	if focus.Kind != "play" || !strings.Contains(focus.Label, "empty; play ") {
+		t.Fatalf("after Expand the focus is on %+v, want a sector to play", focus)
+	}
+	v = p.data()["version"]
+	p.run(5*time.Second, chromedp.KeyEvent(kb.Enter))
+	p.versionAfter(v, 10*time.Second)
+
 	occupied := ""
 	for turn := 0; turn < 6 && occupied == ""; turn++ {
 		p.waitJS(`document.body.dataset.yourTurn === "true" && !document.body.dataset.pending && document.querySelector('[data-move="expand"]')`, 20*time.Second)
@@ -292,7 +309,7 @@ func TestThreeioGuidance(t *testing.T) {
 	if occupied == "" {
 		t.Fatal("no occupied sector to click")
 	}
-	v := p.data()["version"]
+	v = p.data()["version"]
 	p.click(fmt.Sprintf(`.threeio-board .hit[data-sector=%q]`, occupied))
 	p.waitJS(`document.body.dataset.message === "error"`, 5*time.Second)
 	var msg string

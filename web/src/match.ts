@@ -510,8 +510,9 @@ function focusKey(el: HTMLElement): string {
     const v = el.dataset?.[a];
     if (v === undefined) continue;
     const attr = "data-" + a.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
-    if (a === "col") return `[data-col="${v}"][data-row="${el.dataset.row}"]`;
-    return `[${attr}="${CSS.escape(v)}"]`;
+    const tag = el.tagName.toLowerCase();
+    if (a === "col") return `${tag}[data-col="${v}"][data-row="${el.dataset.row}"]`;
+    return `${tag}[${attr}="${CSS.escape(v)}"]`;
   }
   return "";
 }

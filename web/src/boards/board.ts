@@ -153,3 +153,12 @@ export class KeyGrid {
     }
   }
 }
+
+// redrawKeepingFocus runs redraw, which draws a panel anew, and gives
+// the focus back to the control that had it (found again by sel), so
+// that a choice made with the keyboard does not send the focus away.
+export function redrawKeepingFocus(redraw: () => void, sel: string): void {
+  const had = document.activeElement;
+  redraw();
+  if (had && !document.contains(had)) document.querySelector<HTMLElement>(sel)?.focus();
+}

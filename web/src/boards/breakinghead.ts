@@ -13,7 +13,7 @@
 // alone: its role, its hand, what it saw when it peeked.
 
 import { h, s, fill, title, plural } from "../dom";
-import { Board, BoardFactory, Host, KeyGrid, View } from "./board";
+import { Board, BoardFactory, Host, KeyGrid, View, redrawKeepingFocus } from "./board";
 
 interface Private {
   seat: number;
@@ -350,7 +350,7 @@ export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElem
           return h("button", {
             class: "hand-card" + (k === selected ? " selected" : "") + (playable ? "" : " unplayable"),
             "data-hand-card": k, "data-playable": playable ? "true" : "false", title: cardName(k),
-            onclick: () => { if (selected !== k) turned = false; selected = k; if (last) update(last); },
+            onclick: () => { if (selected !== k) turned = false; selected = k; if (last) redrawKeepingFocus(() => update(last!), `[data-hand-card="${k}"]`); },
           }, miniCard(k, k === selected && turned), h("span", {}, cardName(k)));
         })),
         ...(you.peeks || []).map((p) => h("p", { class: "peek", "data-peek": p.card }, `You looked at the end card at ${p.at}: `,
@@ -375,7 +375,7 @@ export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElem
     else hint = "Choose whose problem to fix in the list of seats.";
     return h("div", { class: "selected-card", "data-selected": kind },
       h("p", {}, h("strong", {}, cardName(kind)), " — ", hint),
-      turnable(kind) ? h("button", { "data-turn": "", onclick: () => { turned = !turned; if (last) update(last); } }, turned ? "Turn back" : "Turn 180°") : null,
+      turnable(kind) ? h("button", { "data-turn": "", onclick: () => { turned = !turned; if (last) redrawKeepingFocus(() => update(last!), "[data-turn]"); } }, turned ? "Turn back" : "Turn 180°") : null,
       v.legal.includes(pass) ? h("button", { "data-move": pass, onclick: () => host.move(pass) }, "Pass: discard it face down") : null);
   }
 

@@ -6,7 +6,7 @@
 
 import { Entry } from "../api";
 import { h, s, fill, title, plural } from "../dom";
-import { Board, BoardFactory, Host, KeyGrid, View, seatColours } from "./board";
+import { Board, BoardFactory, Host, KeyGrid, View, redrawKeepingFocus, seatColours } from "./board";
 
 interface Sector {
   sector: string;
@@ -193,10 +193,10 @@ export const threeio: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, 
         controls.push(h("div", { class: "chooser" }, h("span", {}, "Tile to play: "),
           ...tiles.map((t) => h("button", {
             class: "tile-chip" + (t === chosenTile ? " selected" : ""), "data-tile": t, "data-swatch-tile": t,
-            onclick: () => { chosenTile = t; if (last) update(last); },
+            onclick: () => { chosenTile = t; if (last) redrawKeepingFocus(() => update(last!), `.tile-chip[data-tile="${t}"]`); },
           }, t))));
         controls.push(h("label", { class: "switch" + (crewPossible ? "" : " disabled") },
-          h("input", { type: "checkbox", checked: useCrew, disabled: !crewPossible, "data-crew": "", onchange: (e: Event) => { crew = (e.target as HTMLInputElement).checked; if (last) update(last); } }),
+          h("input", { type: "checkbox", checked: useCrew, disabled: !crewPossible, "data-crew": "", onchange: (e: Event) => { crew = (e.target as HTMLInputElement).checked; if (last) redrawKeepingFocus(() => update(last!), "[data-crew]"); } }),
           ` Put a crew meeple on it${me ? ` (${me.crew_in_hand} in hand)` : ""}`));
         controls.push(h("p", { class: "note" }, "Then click a highlighted sector."));
       }
