@@ -111,7 +111,7 @@ func TestNoLeaksThroughTheServer(t *testing.T) {
 			}
 			t.Run(fmt.Sprintf("%s/%dp", in.Name, players), func(t *testing.T) {
 				n.t = t
-				run := playForLeaks(t, n, in.Name, players, opts, seats, uint64(i))
+				run := playForLeaks(t, n, in.Name, players, opts, seats, uint64(i), 1)
 				reportLeaks(t, run)
 			})
 		}
@@ -127,7 +127,7 @@ func TestNoLeaksThroughTheServer(t *testing.T) {
 		}
 		t.Run(fmt.Sprintf("%s/%dp-with-bots", in.Name, players), func(t *testing.T) {
 			n.t = t
-			run := playForLeaks(t, n, in.Name, players, nil, seats, 99)
+			run := playForLeaks(t, n, in.Name, players, nil, seats, 99, 1)
 			reportLeaks(t, run)
 		})
 	}
@@ -155,8 +155,9 @@ func reportLeaks(t *testing.T, run *leakRun) {
 // "human" seat with a WebSocket client that plays random legal moves,
 // watches it as a spectator, and plays it to the end. Before each of its
 // moves a client fetches its state, the public record and the match over
-// HTTP, and tries a move that is not legal, keeping every answer.
-func playForLeaks(t *testing.T, n *node, name string, players int, opts game.Options, seats []string, seed uint64) *leakRun {
+// HTTP, and tries a move that is not legal, keeping every answer (before
+// every move, or every every-th of its moves).
+func playForLeaks(t *testing.T, n *node, name string, players int, opts game.Options, seats []string, seed uint64, every int) *leakRun {
 	t.Helper()
 	a := n.create(map[string]any{"game": name, "players": players, "options": opts, "seats": seats})
 	id := a.Match.ID
@@ -181,7 +182,11 @@ func playForLeaks(t *testing.T, n *node, name string, players int, opts game.Opt
 		mu.Unlock()
 	}
 	hook := func(p game.Player, token string, rng *rand.Rand) func(stateMsg) error {
+		moves := 0
 		return func(s stateMsg) error {
+			if moves++; (moves-1)%every != 0 {
+				return nil
+			}
 			for _, tok := range []string{token, ""} {
 				viewer := p
 				if tok == "" {
@@ -658,7 +663,7 @@ func TestLeakProofCatchesLeaks(t *testing.T) {
 	// A match with a moment where seat 2 holds cards, some other seat has
 	// passed, and seat 1 does not know where Fixed & Committed lies.
 	for try := 0; try < 5 && track == nil; try++ {
-		run = playForLeaks(t, n, "breaking-head", 4, nil, []string{"human", "human", "human", "human"}, uint64(try))
+		run = playForLeaks(t, n, "breaking-head", 4, nil, []string{"human", "human", "human", "human"}, uint64(try), 1)
 		for _, s := range run.seen {
 			if s.viewer != viewer || !strings.HasPrefix(s.what, "WebSocket") {
 				continue
@@ -886,7 +891,7 @@ func TestLeakProofCatchesALeakyGame(t *testing.T) {
 	}
 	registerLeaky.Do(func() { game.Register(leakyGame{breakinghead.Game{}}) })
 	n := startNode(t, nil, server.Config{})
-	run := playForLeaks(t, n, leakyPrefix+"breaking-head", 4, nil, []string{"human", "human", "human", "human"}, 5)
+	run := playForLeaks(t, n, leakyPrefix+"breaking-head", 4, nil, []string{"human", "human", "human", "human"}, 5, 1)
 	for _, c := range []struct {
 		which leakChecks
 		want  bool
@@ -901,4 +906,37 @@ func TestLeakProofCatchesALeakyGame(t *testing.T) {
 			t.Logf("check %+v: %d leaks in %d messages, the first: %.300s", c.which, len(leaks), checked, leaks[0])
 		}
 	}
+}
+
+// TestSeedNeverShown extends the proof to the games of perfect information
+// with chance (3io's box, Open Science Alliance's events, Open Source's
+// dice and Market Demand deck): nothing is hidden in their states, and
+// what is to come is the seed's, so no message or answer may show the seed
+// before the end, and every message must be exactly the game's view. A
+// whole match of each, people in every seat, is checked as above.
+func TestSeedNeverShown(t *testing.T) {
+	n := startNode(t, nil, server.Config{})
+	for _, g := range game.Games() {
+		in := g.Info()
+		if !in.Chance || in.HiddenInformation || strings.HasPrefix(in.Name, leakyPrefix) {
+			continue
+		}
+		seats := make([]string, in.MinPlayers)
+		for s := range seats {
+			seats[s] = "human"
+		}
+		t.Run(in.Name, func(t *testing.T) {
+			n.t = t
+			run := playForLeaks(t, n, in.Name, in.MinPlayers, nil, seats, 3, 10)
+			leaks, checked := findLeaks(run, leakChecks{exact: true, named: true})
+			for i, l := range leaks {
+				if i == 10 {
+					break
+				}
+				t.Error(l)
+			}
+			t.Logf("%s, %d players: %d entries; %d messages and answers checked; leaks found: %d", in.Name, in.MinPlayers, len(run.r.rec.Moves), checked, len(leaks))
+		})
+	}
+	n.t = t
 }

@@ -411,6 +411,7 @@ export function matchView(app: HTMLElement, id: string): () => void {
     const res = st.result || [];
     const label = (r: number) => {
       const winners = res.filter((x) => x > 0).length;
+      if (st!.end?.reason === "abandoned") return "nobody won";
       if (r === 1) return "win";
       if (r === 0) return "loss";
       return winners === res.length ? "draw" : "shared win";
