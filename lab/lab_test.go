@@ -252,6 +252,33 @@ func TestReport(t *testing.T) {
 			t.Errorf("the report lacks %q", want)
 		}
 	}
+	if strings.Contains(html, "Finding") {
+		t.Errorf("a run without finding.md has a Finding section")
+	}
+
+	// A finding in plain words goes at the top, rendered, its raw HTML
+	// left out.
+	finding := "Seat 1 *wins more*.\n\n| seat | share |\n|---|---|\n| 1 | 0.6 |\n\n<script>alert(1)</script>\n"
+	if err := os.WriteFile(filepath.Join(cfg.Dir, FindingFile), []byte(finding), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err = WriteReport(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html = string(readFile(t, filepath.Join(cfg.Dir, ReportHTML)))
+	top, _, _ := strings.Cut(html, "<h2>Metrics</h2>")
+	for _, want := range []string{"<h2>Finding</h2>", "<em>wins more</em>", "<td>0.6</td>"} {
+		if !strings.Contains(top, want) {
+			t.Errorf("the report's top lacks %q", want)
+		}
+	}
+	if strings.Contains(html, "<script") {
+		t.Errorf("the finding's raw HTML reached the report")
+	}
+	if s.Finding != finding {
+		t.Errorf("summary's finding = %q, want the file's", s.Finding)
+	}
 	var back Summary
 	if err := jsonUnmarshalStrict(readFile(t, filepath.Join(cfg.Dir, ReportJSON)), &back); err != nil {
 		t.Fatal(err)

@@ -45,6 +45,9 @@ type Summary struct {
 	Counts []CountStat `json:"counts,omitempty"`
 	// Scores are the final scores by seat, in games that keep scores.
 	Scores []Dist `json:"scores,omitempty"`
+	// Finding is DIR/finding.md, the finding in plain words, if the run
+	// has one (Markdown).
+	Finding string `json:"finding,omitempty"`
 }
 
 // Metric is one row of the metric table.

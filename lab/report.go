@@ -4,10 +4,12 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"html/template"
 	"image/color"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -15,6 +17,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -32,9 +36,16 @@ type Figure struct {
 
 // WriteReport writes DIR/report.html, one self-contained page (its plots
 // inlined as data: URIs, nothing fetched from a network), and
-// DIR/report.json, the Summary it shows. It returns the Summary.
+// DIR/report.json, the Summary it shows, with DIR/finding.md at the top
+// of both if there is one. It returns the Summary.
 func WriteReport(d *Dir) (*Summary, error) {
 	s := Summarise(d)
+	switch f, err := os.ReadFile(filepath.Join(d.Path, FindingFile)); {
+	case err == nil:
+		s.Finding = string(f)
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("lab: the run's finding: %w", err)
+	}
 	data, err := marshalIndent(s)
 	if err != nil {
 		return nil, err
@@ -68,11 +79,20 @@ func RenderHTML(w io.Writer, d *Dir, s *Summary) error {
 	if err != nil {
 		return err
 	}
+	var finding bytes.Buffer
+	if err := findingMarkdown.Convert([]byte(s.Finding), &finding); err != nil {
+		return fmt.Errorf("lab: the run's finding: %w", err)
+	}
 	return t.Execute(w, struct {
 		S       *Summary
+		Finding template.HTML
 		Figures []Figure
-	}{s, figs})
+	}{s, template.HTML(finding.String()), figs})
 }
+
+// findingMarkdown renders a finding: GitHub's Markdown (tables too),
+// raw HTML in it escaped, since the page must fetch nothing.
+var findingMarkdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
 
 // num formats a metric value: whole numbers plainly, others to three
 // significant digits or two decimals.

@@ -21,6 +21,10 @@ const (
 	ResultsFile  = "results.jsonl"
 	ReportHTML   = "report.html"
 	ReportJSON   = "report.json"
+	// FindingFile is the designer's answer in plain words, Markdown,
+	// written by hand after reading the numbers; the report shows it at
+	// the top (docs/lab/ keeps one per question).
+	FindingFile = "finding.md"
 )
 
 // FormatVersion is the version of the manifest and results format.
