@@ -983,3 +983,63 @@ func TestS18_Result(t *testing.T) {
 		t.Errorf("returns %v after four ends, want a draw", got)
 	}
 }
+
+// TestS6_OutcomeCountsRaids checks the lab's counts of corner captures
+// (S6): who raided, whose sources are empty at the end, and whether the
+// lost sources decided the game (the result with every empty corner given
+// back its token).
+func TestS6_OutcomeCountsRaids(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		drawing string
+		decided int
+	}{
+		{"the raid decides", `
+			R R R . . . . . B
+			. . . . . . . . B
+			. . . . . . . . B
+			. . . . . . . . B
+			. . . . . . . . B
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			G . . . . . . . Y`, 1},
+		{"player 1 wins anyway", `
+			R R R . . . . . B
+			R . . . . . . . B
+			R . . . . . . . B
+			R . . . . . . . B
+			R . . . . . . . B
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			G . . . . . . . Y`, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := position(t, nil, c.drawing)
+			s.supply[Yellow] = 1
+			// Red takes blue's source (2 AP), blue passes, and yellow's
+			// last token ends the game (S16) with i9 still empty.
+			play(t, s, "xi9", "end", "h1")
+			if s.CurrentPlayer() != game.Terminal {
+				t.Fatalf("the game goes on")
+			}
+			if r := s.Returns(nil); r[0] != 1 {
+				t.Fatalf("returns %v, want player 1 to win", r)
+			}
+			got := map[string]int{}
+			o := s.Outcome(nil)
+			for _, n := range o.Counts {
+				got[n.Name] = n.N
+			}
+			want := map[string]int{"supply-red": 0, "supply-blue": 0, "supply-yellow": 1, "supply-green": 0,
+				"raids-p1": 1, "raids-p2": 0, "sources-lost-p1": 0, "sources-lost-p2": 1, "decided-by-sources": c.decided}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("outcome counts %v, want %v", got, want)
+			}
+			if o.Reason != "supply" {
+				t.Errorf("reason %q, want supply", o.Reason)
+			}
+		})
+	}
+}

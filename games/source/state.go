@@ -3,6 +3,7 @@ package source
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/commons-games/commons/game"
 )
@@ -84,6 +85,9 @@ type State struct {
 	endRun int8
 	acted  bool
 	over   bool
+	// raids counts, by player, the opponents' corners captured (S6), for
+	// the lab (Outcome); nothing in play depends on it.
+	raids [2]uint8
 }
 
 // Config returns the configuration the game was made with.
@@ -256,6 +260,9 @@ func (s *State) Apply(a game.Action) error {
 		o := s.colourAt(p)
 		if s.conn[o].has(p) {
 			cost = 2
+		}
+		if p == corners[o] && s.raids[c.Player()] < math.MaxUint8 {
+			s.raids[c.Player()]++
 		}
 		s.occ[o] = s.occ[o].without(p)
 		s.fort[o] = s.fort[o].without(p)
