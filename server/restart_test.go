@@ -27,7 +27,8 @@ var servingRE = regexp.MustCompile(`serving at (http://\S+)/ `)
 
 func startProcess(t *testing.T, bin, db string) *process {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db, "--log-level", "warn")
+	// The test plays fast from one address: no move or match limits.
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db, "--log-level", "warn", "--move-rate", "0", "--create-limit", "0")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

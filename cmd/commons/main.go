@@ -110,6 +110,7 @@ func init() {
 			"commons serve                               # http://localhost:8080/, matches kept in commons.db",
 			"commons serve --addr :9000 --db /var/lib/commons/commons.db",
 			"commons serve --db postgres://user:pass@db/commons   # several servers share one database",
+			"commons serve --move-rate 0 --create-limit 0          # no move or match limits (for commons loadtest)",
 		}},
 	}
 }
@@ -316,6 +317,8 @@ func flagError(fs *flag.FlagSet, err error) error {
 				switch g.Get().(type) {
 				case int, int64, uint, uint64:
 					why = "want a whole number"
+				case float64:
+					why = "want a number"
 				case bool:
 					why = "want true or false"
 				case time.Duration:
@@ -375,7 +378,7 @@ func printHelp(w io.Writer, fs *flag.FlagSet, name, usageLine string) {
 			placeholder = strings.ToUpper(words[len(words)-1])
 		case "duration":
 			placeholder = "DURATION"
-		case "int":
+		case "int", "float":
 			placeholder = "N"
 		}
 		line := "  --" + f.Name
