@@ -194,6 +194,17 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"serve", "--read-timeout", "-1s"}, 2, "--read-timeout -1s: want a duration such as 30s, or 0 for no limit"},
 		{[]string{"serve", "--ws-idle-timeout", "often"}, 2, `--ws-idle-timeout "often": want a duration such as 500ms`},
 
+		// loadtest
+		{[]string{"loadtest", "extra"}, 2, `unexpected argument "extra": loadtest takes flags only`},
+		{[]string{"loadtest", "--bogus"}, 2, "unknown flag --bogus (flags: --addr, "},
+		{[]string{"loadtest", "--addr", "localhost:8080"}, 2, `--addr "localhost:8080": want the server's URL, such as http://localhost:8080`},
+		{[]string{"loadtest", "--matches", "0"}, 2, "--matches 0: want at least 1"},
+		{[]string{"loadtest", "--matches", "many"}, 2, `--matches "many": want a whole number`},
+		{[]string{"loadtest", "--duration", "-1s"}, 2, "--duration -1s: want a positive duration"},
+		{[]string{"loadtest", "--duration", "long"}, 2, `--duration "long": want a duration such as 500ms`},
+		{[]string{"loadtest", "--game", "chess"}, 2, `unknown game "chess"`},
+		{[]string{"loadtest", "--addr", "http://127.0.0.1:1"}, 1, "the server at http://127.0.0.1:1: "},
+
 		// help, and no command at all
 		{[]string{"help", "fly"}, 2, `commons: unknown command "fly": the commands are games, new, `},
 		{[]string{"help", "play", "extra"}, 2, `commons help: unexpected argument "extra": help takes one command`},

@@ -59,7 +59,7 @@ type Result struct {
 	Addr    string `json:"addr"`
 	Game    string `json:"game"`
 	Matches int    `json:"matches"`
-	// Clients is the number of WebSocket clients (seats) at once.
+	// Clients is the number of WebSocket clients (seats) set up.
 	Clients int `json:"clients"`
 	// SetUp is how long the first Matches matches took to create,
 	// join and connect.
@@ -159,6 +159,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 	wg.Wait()
 	setUp := time.Since(start)
+	clients := r.clients.Load()
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -168,6 +169,10 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("no match could be set up: %s%s", r.errorSummary(), hintSuffix(r.hint()))
 	}
 
+	if opt.Progress != nil {
+		fmt.Fprintf(opt.Progress, "%d matches of %s set up in %.1f s (%d WebSocket clients); measuring for %v\n",
+			opt.Matches, opt.Game, setUp.Seconds(), clients, opt.Duration)
+	}
 	r.measuring.Store(true)
 	begin := time.Now()
 	deadline := begin.Add(opt.Duration)
@@ -209,7 +214,7 @@ loop:
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	res := &Result{
-		Addr: opt.Addr, Game: opt.Game, Matches: opt.Matches, Clients: int(r.clients.Load()),
+		Addr: opt.Addr, Game: opt.Game, Matches: opt.Matches, Clients: int(clients),
 		SetUp: setUp, Elapsed: elapsed, Moves: r.moves.Load(),
 		Finished: r.finished.Load(), Created: r.created.Load(),
 		Errors: r.nerr, ErrorKinds: r.errors, Hint: r.hint(),

@@ -78,8 +78,8 @@ func TestLoadTestCommitsMoves(t *testing.T) {
 	if res.Finished < 4 || res.Created < res.Finished {
 		t.Errorf("%d matches finished, %d created: countdown's are short, many should end", res.Finished, res.Created)
 	}
-	if res.Clients != 0 {
-		t.Errorf("%d clients still counted at the end", res.Clients)
+	if res.Clients != 8 {
+		t.Errorf("%d clients set up, want 8 (4 matches of 2 seats)", res.Clients)
 	}
 	if lines := strings.Count(progress.String(), " moves, "); lines < 3 {
 		t.Errorf("%d progress lines in 2 s:\n%s", lines, progress.String())
