@@ -74,13 +74,8 @@ func TestRestartAfterSIGKILL(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the commons command")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "commons")
-	build := exec.Command("go", "build", "-o", bin, "github.com/commons-games/commons/cmd/commons")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	db := filepath.Join(dir, "commons.db")
+	bin := buildCommons(t)
+	db := filepath.Join(t.TempDir(), "commons.db")
 	p := startProcess(t, bin, db)
 	n := &node{t: t, url: p.url}
 	a := n.create(map[string]any{"game": "source", "join": 1})
