@@ -124,8 +124,8 @@ type crashMatch struct {
 // TestCrashUnderLoad runs commons serve on a SQLite file under a load of
 // matches, people's (played by the test over HTTP, as fast as they are
 // acknowledged), people against bots, and bots alone (new ones after
-// every restart), kills it with SIGKILL at random moments (seeded), and
-// starts it again on the same file, many times. After every restart
+// every restart, with a people's match), kills it with SIGKILL at random
+// moments (seeded), and starts it again on the same file, many times. After every restart
 // every acknowledged move is in its match's log and every log seen
 // before is a prefix of the log now; at the end every match has gone on
 // to its end, and its complete record replays to its result.
@@ -297,7 +297,9 @@ func crashTest(t *testing.T, c *cluster) {
 		node := rng.IntN(nodes)
 		c.restart(node)
 		check(fmt.Sprintf("after kill %d (node %d, %d moves acknowledged so far)", k, node+1, before))
+		// New matches keep the load up in a long run.
 		addBots(2)
+		start(add(map[string]any{"game": "source", "join": 1}, []int{1, 2}))
 	}
 	t.Logf("%d kills survived in %v; %d people's moves acknowledged; %d checks waited for a node to catch up (longest %v)",
 		kills, time.Since(began).Round(time.Millisecond), acks.Load(), lagged, longestLag.Round(time.Millisecond))
