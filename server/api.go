@@ -37,6 +37,9 @@ import (
 type apiError struct {
 	Status int
 	Msg    string
+	// RetryAfter, if set, is sent as the Retry-After header (a limit's
+	// 429).
+	RetryAfter time.Duration
 }
 
 func (e *apiError) Error() string { return e.Msg }
@@ -114,6 +117,9 @@ func (s *Server) handle(fn func(w http.ResponseWriter, r *http.Request) error) h
 				s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 				ae = errorf(http.StatusInternalServerError, "internal error")
 			}
+		}
+		if ae.RetryAfter > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(int(retryIn(ae.RetryAfter)/time.Second)))
 		}
 		writeJSON(w, ae.Status, map[string]string{"error": ae.Msg})
 	})
@@ -277,12 +283,23 @@ func bearer(r *http.Request) string {
 
 // newToken returns a new secret seat token and its hash. Only the hash is
 // stored, so a copy of the database hands nobody a seat.
+// A token is tokenBytes (256 bits) read from tokenSource, crypto/rand's
+// generator: nobody can guess one, and the hashes are compared in
+// constant time (tokenHashEqual).
 func newToken() (token, hash string) {
-	var b [32]byte
-	rand.Read(b[:])
+	var b [tokenBytes]byte
+	if _, err := io.ReadFull(tokenSource, b[:]); err != nil {
+		panic("server: no random bits for a seat token: " + err.Error())
+	}
 	token = base64.RawURLEncoding.EncodeToString(b[:])
 	return token, hashToken(token)
 }
+
+const tokenBytes = 32
+
+// tokenSource is where seat tokens' bits come from (a test replaces it
+// to see that they come from it).
+var tokenSource io.Reader = rand.Reader
 
 func hashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
@@ -559,6 +576,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	}
 	if !slices.ContainsFunc(seats, store.Seat.Free) {
 		h.Status = store.Running
+	}
+	// Counted once the request is found good: a mistake costs nothing.
+	if err := s.checkCreate(r); err != nil {
+		return err
 	}
 	m, err := s.createMatch(r.Context(), h, st)
 	if err != nil {
@@ -905,6 +926,9 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) error {
 	}
 	if req.Move == "" {
 		return errorf(http.StatusBadRequest, `missing "move"`)
+	}
+	if err := s.checkHTTPMove(r); err != nil {
+		return err
 	}
 	res, err := m.play(r.Context(), hashToken(tok), *req.Version, req.Move)
 	if err != nil {

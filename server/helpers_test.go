@@ -75,6 +75,15 @@ func startNode(t testing.TB, st store.Store, cfg server.Config) *node {
 		st = sqliteStore(t)
 	}
 	cfg.Store = st
+	// The per-client limits are off unless a test sets them: tests make
+	// many matches and moves from 127.0.0.1, fast (limits_test.go
+	// tests them).
+	if cfg.MoveRate == 0 {
+		cfg.MoveRate = -1
+	}
+	if cfg.CreateLimit == 0 {
+		cfg.CreateLimit = -1
+	}
 	if cfg.NewBot == nil {
 		cfg.NewBot = bot.New
 	}

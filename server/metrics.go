@@ -23,6 +23,7 @@ type metrics struct {
 	requests      *prometheus.CounterVec
 	botErrors     prometheus.Counter
 	storeFailures prometheus.Counter
+	limited       *prometheus.CounterVec
 }
 
 func newMetrics(st store.Store) *metrics {
@@ -55,12 +56,15 @@ func newMetrics(st store.Store) *metrics {
 		botErrors: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "commons_bot_errors_total", Help: "Bot moves that failed (and were replaced by a random legal move).",
 		}),
+		limited: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "commons_limited_total", Help: "Requests and messages refused by an abuse limit: moves (the move rate), creates (matches created per client), idle (WebSockets closed for not answering pings).",
+		}, []string{"limit"}),
 		storeFailures: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "commons_store_errors_total", Help: "Store operations that failed for another reason than a conflict.",
 		}),
 	}
 	m.reg.MustRegister(m.created, m.moves, m.moveLatency, m.conflicts, m.clients, m.live, m.requests,
-		m.botErrors, m.storeFailures, &matchCounter{st: st},
+		m.botErrors, m.storeFailures, m.limited, &matchCounter{st: st},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

@@ -27,7 +27,8 @@ var servingRE = regexp.MustCompile(`serving at (http://\S+)/ `)
 
 func startProcess(t *testing.T, bin, db string) *process {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db, "--log-level", "warn")
+	// The test plays fast from one address: no move or match limits.
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db, "--log-level", "warn", "--move-rate", "0", "--create-limit", "0")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -73,13 +74,8 @@ func TestRestartAfterSIGKILL(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the commons command")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "commons")
-	build := exec.Command("go", "build", "-o", bin, "github.com/commons-games/commons/cmd/commons")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	db := filepath.Join(dir, "commons.db")
+	bin := buildCommons(t)
+	db := filepath.Join(t.TempDir(), "commons.db")
 	p := startProcess(t, bin, db)
 	n := &node{t: t, url: p.url}
 	a := n.create(map[string]any{"game": "source", "join": 1})

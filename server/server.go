@@ -25,6 +25,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net/http"
 	"sync"
 	"time"
@@ -71,6 +72,40 @@ type Config struct {
 	// nobody winning (default 24 hours).
 	AbandonAfter time.Duration
 	ExpireAfter  time.Duration
+
+	// The abuse limits (docs/reliability.md, Abuse limits). A zero value
+	// takes the default given; a negative one turns the limit off.
+	//
+	// ReadHeaderTimeout, ReadTimeout and IdleTimeout are those of the
+	// http.Server that HTTPServer returns: the longest a client may take
+	// to send a request's headers (default 10 s) and its whole request
+	// (default 30 s), and how long a kept-alive connection may wait for
+	// its next request (default 2 minutes). A client slower than that
+	// (a slowloris) is disconnected. A WebSocket, once upgraded, is not
+	// bound by them.
+	ReadHeaderTimeout time.Duration
+	ReadTimeout       time.Duration
+	IdleTimeout       time.Duration
+	// WSIdleTimeout is how long a WebSocket may go without answering
+	// the server's pings (default 1 minute; the server pings every
+	// half of it, and browsers and WebSocket libraries answer by
+	// themselves): a connection whose other end is gone, or that does
+	// not read, is closed with status 1008.
+	WSIdleTimeout time.Duration
+	// MoveRate and MoveBurst bound the moves a client may send: MoveRate
+	// a second on average (default 10) in bursts of at most MoveBurst
+	// (default 20), per WebSocket connection and, for moves sent over
+	// HTTP, per client address. A move over the limit is not played: it
+	// is answered with status 429 saying the limit.
+	MoveRate  float64
+	MoveBurst int
+	// CreateLimit bounds the matches one client address may create:
+	// CreateLimit per CreateWindow (defaults 30 per 10 minutes; a
+	// client may create them at once, then one every CreateWindow /
+	// CreateLimit). One more is refused with 429 saying when to try
+	// again.
+	CreateLimit  int
+	CreateWindow time.Duration
 }
 
 // Server serves the Commons API. Make one with New, call Start, serve
@@ -85,6 +120,9 @@ type Server struct {
 	ctx    context.Context // canceled by Shutdown: stops bots, timers, watching
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // bot goroutines and background loops
+
+	// Per-client limits; nil when off.
+	creates, httpMoves *keyedLimiter
 
 	mu   sync.Mutex
 	live map[string]*live
@@ -120,6 +158,20 @@ func New(cfg Config) (*Server, error) {
 	if cfg.ExpireAfter <= 0 {
 		cfg.ExpireAfter = 24 * time.Hour
 	}
+	defaultDuration(&cfg.ReadHeaderTimeout, defaultReadHeaderTimeout)
+	defaultDuration(&cfg.ReadTimeout, defaultReadTimeout)
+	defaultDuration(&cfg.IdleTimeout, defaultIdleTimeout)
+	defaultDuration(&cfg.WSIdleTimeout, defaultWSIdleTimeout)
+	defaultDuration(&cfg.CreateWindow, defaultCreateWindow)
+	if cfg.MoveRate == 0 {
+		cfg.MoveRate = defaultMoveRate
+	}
+	if cfg.MoveBurst <= 0 {
+		cfg.MoveBurst = max(defaultMoveBurst, int(math.Ceil(cfg.MoveRate)))
+	}
+	if cfg.CreateLimit == 0 {
+		cfg.CreateLimit = defaultCreateLimit
+	}
 	if cfg.NewBot != nil {
 		if _, err := cfg.NewBot(cfg.TimeoutBot, 0); err != nil {
 			return nil, fmt.Errorf("server: timeout bot: %v", err)
@@ -130,8 +182,37 @@ func New(cfg Config) (*Server, error) {
 		cfg: cfg, st: cfg.Store, log: cfg.Logger, metrics: newMetrics(cfg.Store),
 		ctx: ctx, cancel: cancel, live: map[string]*live{},
 	}
+	if cfg.CreateLimit > 0 && cfg.CreateWindow > 0 {
+		s.creates = newKeyedLimiter(float64(cfg.CreateLimit)/cfg.CreateWindow.Seconds(), float64(cfg.CreateLimit))
+	}
+	if cfg.MoveRate > 0 {
+		s.httpMoves = newKeyedLimiter(cfg.MoveRate, float64(cfg.MoveBurst))
+	}
 	s.routes()
 	return s, nil
+}
+
+// defaultDuration sets *d to def when zero, and to 0 (no limit) when
+// negative.
+func defaultDuration(d *time.Duration, def time.Duration) {
+	switch {
+	case *d == 0:
+		*d = def
+	case *d < 0:
+		*d = 0
+	}
+}
+
+// HTTPServer returns an http.Server serving Handler with the timeouts of
+// the Config (ReadHeaderTimeout, ReadTimeout, IdleTimeout). The caller
+// sets its ErrorLog, serves it, and shuts it down before Shutdown.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: s.cfg.ReadHeaderTimeout,
+		ReadTimeout:       s.cfg.ReadTimeout,
+		IdleTimeout:       s.cfg.IdleTimeout,
+	}
 }
 
 // Handler returns the HTTP handler of the API, the WebSockets, /metrics

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -33,6 +34,8 @@ type client struct {
 	once sync.Once
 	code websocket.StatusCode
 	why  string
+	// moves is the connection's move rate limit (read's goroutine only).
+	moves bucket
 }
 
 // drop makes the client's writer close the connection. Safe to call more
@@ -157,6 +160,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	defer m.detach(c)
+	if s.cfg.WSIdleTimeout > 0 {
+		go c.ping(conn, s.cfg.WSIdleTimeout)
+	}
 	// The reads and writes get contexts of their own, not the server's:
 	// coder/websocket drops a connection at once when the context of a
 	// pending Read is canceled, and on shutdown the client should get a
@@ -197,6 +203,33 @@ func (c *client) write(stop context.Context, conn *websocket.Conn) {
 	}
 }
 
+// ping pings the client every half of idle and drops it when a ping is
+// not answered within the other half, so that a connection whose other
+// end is gone, or that does not read, does not stay open.
+func (c *client) ping(conn *websocket.Conn, idle time.Duration) {
+	tick := time.NewTicker(idle / 2)
+	defer tick.Stop()
+	for {
+		select {
+		case <-c.quit:
+			return
+		case <-tick.C:
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), idle/2)
+		err := conn.Ping(ctx)
+		cancel()
+		if err != nil {
+			select {
+			case <-c.quit:
+			default:
+				c.m.s.metrics.limited.WithLabelValues("idle").Inc()
+				c.drop(statusPolicyViolation, fmt.Sprintf("idle: no answer to the server's ping within %v", idle/2))
+			}
+			return
+		}
+	}
+}
+
 // read handles the client's messages until the connection ends.
 func (c *client) read(ctx context.Context, conn *websocket.Conn) {
 	m := c.m
@@ -225,6 +258,12 @@ func (c *client) read(ctx context.Context, conn *websocket.Conn) {
 			if msg.Version == nil {
 				c.answer(answerMsg{Type: "error", ID: msg.ID, Status: http.StatusBadRequest, Error: `a move needs "version": the version of the state you saw`})
 				continue
+			}
+			if s := m.s; s.cfg.MoveRate > 0 {
+				if ok, wait := c.moves.take(time.Now(), s.cfg.MoveRate, float64(s.cfg.MoveBurst)); !ok {
+					c.answer(errorAnswer(msg.ID, s.moveLimitError("on one connection", wait)))
+					continue
+				}
 			}
 			mctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 			res, err := m.play(mctx, c.hash, *msg.Version, msg.Move)

@@ -12,7 +12,8 @@
 //	commons lab merge --out DIR SHARD_DIR...
 //	commons lab report DIR
 //	commons lab compare DIR_A DIR_B
-//	commons serve [--addr HOST:PORT] [--db DSN]
+//	commons serve [--addr HOST:PORT] [--db DSN] [--move-rate N] [--create-limit N]...
+//	commons loadtest [--addr URL] [--matches N] [--duration D] [--game GAME]
 //
 // Run "commons help COMMAND" for the flags and examples of one command.
 //
@@ -110,6 +111,14 @@ func init() {
 			"commons serve                               # http://localhost:8080/, matches kept in commons.db",
 			"commons serve --addr :9000 --db /var/lib/commons/commons.db",
 			"commons serve --db postgres://user:pass@db/commons   # several servers share one database",
+			"commons serve --move-rate 0 --create-limit 0          # no move or match limits (for commons loadtest)",
+		}},
+		{name: "loadtest", summary: "play many matches at once on a server and measure moves a second and latency", run: runLoadtest, examples: []string{
+			"commons loadtest --matches 100 --duration 20s         # on http://localhost:8080, Source",
+			"commons loadtest --addr http://10.0.0.5:8080 --matches 1000 --game countdown --json",
+			"",
+			"The server's abuse limits refuse a load from one address: serve it with",
+			"commons serve --move-rate 0 --create-limit 0 (docs/reliability.md).",
 		}},
 	}
 }
@@ -316,6 +325,8 @@ func flagError(fs *flag.FlagSet, err error) error {
 				switch g.Get().(type) {
 				case int, int64, uint, uint64:
 					why = "want a whole number"
+				case float64:
+					why = "want a number"
 				case bool:
 					why = "want true or false"
 				case time.Duration:
@@ -375,7 +386,7 @@ func printHelp(w io.Writer, fs *flag.FlagSet, name, usageLine string) {
 			placeholder = strings.ToUpper(words[len(words)-1])
 		case "duration":
 			placeholder = "DURATION"
-		case "int":
+		case "int", "float":
 			placeholder = "N"
 		}
 		line := "  --" + f.Name

@@ -6,7 +6,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"path"
@@ -23,7 +22,7 @@ import (
 )
 
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("serve", "serve [--addr HOST:PORT] [--db FILE|postgres://...] [--log-format text|json] [--log-level LEVEL]", stderr)
+	fs := newFlagSet("serve", "serve [--addr HOST:PORT] [--db FILE|postgres://...] [--log-format text|json] [--log-level LEVEL] [--move-rate N] [--create-limit N] ...", stderr)
 	addr := fs.String("addr", "localhost:8080", "address to listen on (port 0 picks a free one)")
 	db := fs.String("db", "commons.db", "the database: a SQLite file (created if missing), or a postgres:// URL shared by several servers")
 	logFormat := fs.String("log-format", "text", "log format on stderr: text or json")
@@ -32,6 +31,15 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	timeoutBot := fs.String("timeout-bot", "random", "bot that moves for a player whose turn timer ran out (unless the match names one)")
 	var origins listFlag
 	fs.Var(&origins, "origin", "another host `PATTERN` whose pages may open WebSockets (repeatable)")
+	// The abuse limits (docs/reliability.md); 0 turns one off.
+	moveRate := fs.Float64("move-rate", 10, "moves a client may send a second, per WebSocket and per address over HTTP (0: no limit)")
+	moveBurst := fs.Int("move-burst", 20, "moves a client may send at once before --move-rate applies")
+	createLimit := fs.Int("create-limit", 30, "matches one address may create per --create-window (0: no limit)")
+	createWindow := fs.Duration("create-window", 10*time.Minute, "the window of --create-limit")
+	readHeaderTimeout := fs.Duration("read-header-timeout", 10*time.Second, "longest a client may take to send a request's headers (0: no limit)")
+	readTimeout := fs.Duration("read-timeout", 30*time.Second, "longest a client may take to send a whole request (0: no limit)")
+	idleTimeout := fs.Duration("idle-timeout", 2*time.Minute, "longest a kept-alive HTTP connection waits for its next request (0: no limit)")
+	wsIdleTimeout := fs.Duration("ws-idle-timeout", time.Minute, "a WebSocket that answers no ping for this long is closed (0: never)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -45,6 +53,26 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *botTime <= 0 {
 		return usagef("--bot-time %v: want a positive duration, such as 10s", *botTime)
+	}
+	for _, d := range []struct {
+		name string
+		v    time.Duration
+	}{{"read-header-timeout", *readHeaderTimeout}, {"read-timeout", *readTimeout}, {"idle-timeout", *idleTimeout}, {"ws-idle-timeout", *wsIdleTimeout}} {
+		if d.v < 0 {
+			return usagef("--%s %v: want a duration such as 30s, or 0 for no limit", d.name, d.v)
+		}
+	}
+	if *moveRate < 0 {
+		return usagef("--move-rate %v: want a number of moves a second, or 0 for no limit", *moveRate)
+	}
+	if *moveBurst < 1 {
+		return usagef("--move-burst %d: want at least 1", *moveBurst)
+	}
+	if *createLimit < 0 {
+		return usagef("--create-limit %d: want a number of matches, or 0 for no limit", *createLimit)
+	}
+	if *createWindow <= 0 {
+		return usagef("--create-window %v: want a positive duration, such as 10m", *createWindow)
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
@@ -80,6 +108,10 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	srv, err := server.New(server.Config{
 		Store: st, NewBot: bot.New, Logger: logger,
 		BotTime: *botTime, TimeoutBot: *timeoutBot, OriginPatterns: origins,
+		MoveRate: offIfZero(*moveRate), MoveBurst: *moveBurst,
+		CreateLimit: int(offIfZero(float64(*createLimit))), CreateWindow: *createWindow,
+		ReadHeaderTimeout: offIfZero(*readHeaderTimeout), ReadTimeout: offIfZero(*readTimeout),
+		IdleTimeout: offIfZero(*idleTimeout), WSIdleTimeout: offIfZero(*wsIdleTimeout),
 	})
 	if err != nil {
 		return trimPrefix(err, "server: ")
@@ -92,12 +124,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		ln.Close()
 		return err
 	}
-	hs := &http.Server{
-		Handler:           srv.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
-	}
+	hs := srv.HTTPServer()
+	hs.ErrorLog = slog.NewLogLogger(logger.Handler(), slog.LevelWarn)
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	fmt.Fprintf(stdout, "Commons is serving at %s (database: %s). Stop with Ctrl-C.\n", openURL(ln.Addr()), where)
@@ -121,6 +149,15 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	logger.Info("stopped")
 	return nil
+}
+
+// offIfZero maps a flag's 0 (no limit) to server.Config's negative
+// value (off); the Config's 0 means its default.
+func offIfZero[T float64 | time.Duration](v T) T {
+	if v == 0 {
+		return -1
+	}
+	return v
 }
 
 // checkAddr checks that --addr is HOST:PORT (HOST may be empty, PORT a

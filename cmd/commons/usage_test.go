@@ -186,6 +186,24 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"serve", "--addr", ":70000"}, 2, `--addr ":70000": port 70000: want 0 to 65535`},
 		{[]string{"serve", "--timeout-bot", "genius"}, 2, `--timeout-bot genius: unknown bot "genius"`},
 		{[]string{"serve", "--origin", "[a"}, 2, `--origin "[a": not a pattern`},
+		{[]string{"serve", "--move-rate", "fast"}, 2, `--move-rate "fast": want a number`},
+		{[]string{"serve", "--move-rate", "-1"}, 2, "--move-rate -1: want a number of moves a second, or 0 for no limit"},
+		{[]string{"serve", "--move-burst", "0"}, 2, "--move-burst 0: want at least 1"},
+		{[]string{"serve", "--create-limit", "-5"}, 2, "--create-limit -5: want a number of matches, or 0 for no limit"},
+		{[]string{"serve", "--create-window", "0s"}, 2, "--create-window 0s: want a positive duration"},
+		{[]string{"serve", "--read-timeout", "-1s"}, 2, "--read-timeout -1s: want a duration such as 30s, or 0 for no limit"},
+		{[]string{"serve", "--ws-idle-timeout", "often"}, 2, `--ws-idle-timeout "often": want a duration such as 500ms`},
+
+		// loadtest
+		{[]string{"loadtest", "extra"}, 2, `unexpected argument "extra": loadtest takes flags only`},
+		{[]string{"loadtest", "--bogus"}, 2, "unknown flag --bogus (flags: --addr, "},
+		{[]string{"loadtest", "--addr", "localhost:8080"}, 2, `--addr "localhost:8080": want the server's URL, such as http://localhost:8080`},
+		{[]string{"loadtest", "--matches", "0"}, 2, "--matches 0: want at least 1"},
+		{[]string{"loadtest", "--matches", "many"}, 2, `--matches "many": want a whole number`},
+		{[]string{"loadtest", "--duration", "-1s"}, 2, "--duration -1s: want a positive duration"},
+		{[]string{"loadtest", "--duration", "long"}, 2, `--duration "long": want a duration such as 500ms`},
+		{[]string{"loadtest", "--game", "chess"}, 2, `unknown game "chess"`},
+		{[]string{"loadtest", "--addr", "http://127.0.0.1:1"}, 1, "the server at http://127.0.0.1:1: "},
 
 		// help, and no command at all
 		{[]string{"help", "fly"}, 2, `commons: unknown command "fly": the commands are games, new, `},

@@ -177,6 +177,9 @@ func startApp(t *testing.T) *app {
 	}
 	srv, err := server.New(server.Config{
 		Store: st, NewBot: bot.New, BotTime: 5 * time.Second,
+		// A browser driven by a test moves faster than a person, all
+		// from 127.0.0.1: no per-client limits (docs/reliability.md).
+		MoveRate: -1, CreateLimit: -1,
 		Logger: slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})
 	if err != nil {
