@@ -48,7 +48,7 @@ func ExampleGame() {
 	// Space:        Du Dust 1/2, Ro Rock 3/5, Pl Planet 8/12, Su Sun 20/30, Ga Galaxy 50/75
 	// Civilization: Pr Probe 1/2, Co Colony 2/4 x2, St Station 4/6 x3, Sp Sphere 6/9 x4, Si Singularity 10/15 x5
 	// Points dark/light; * light side, +n bonus tokens, @13 crew of seats 1 and 3.
-	// Box (97): Dust 38 Rock 10 Planet 5 Sun 4 Galaxy 3 Probe 20 Colony 8 Station 4 Sphere 3 Singularity 2
+	// Box (127): Dust 48 Rock 12 Planet 7 Sun 5 Galaxy 5 Probe 25 Colony 10 Station 5 Sphere 5 Singularity 5
 	//
 	//   seat 1: 0 points, 2 crew in hand, holds Dust
 	// > seat 2: 0 points, 3 crew in hand, holds Dust

@@ -131,13 +131,13 @@ func TestObservation_PublicAndComplete(t *testing.T) {
 	if o.Sectors[0].Side != "dark" || o.Sectors[2].Tile != "" {
 		t.Fatalf("a1 %+v, c1 %+v", o.Sectors[0], o.Sectors[2])
 	}
-	if o.Phase != "draw" || o.TurnOf != 1 || o.PacingLevel != "Sphere" || o.BoxTotal != 100-3-2 {
+	if o.Phase != "draw" || o.TurnOf != 1 || o.PacingLevel != "Sphere" || o.BoxTotal != 130-3-2 {
 		t.Fatalf("observation %+v", o)
 	}
 	if o.Players[0].Crew != 2 || o.Players[2].Crew != 2 || o.Players[1].Crew != 3 || o.Players[1].Held[0] != "Dust" {
 		t.Fatalf("players %+v", o.Players)
 	}
-	if o.Box[Rock].Tile != "Rock" || o.Box[Rock].Count != 9 {
+	if o.Box[Rock].Tile != "Rock" || o.Box[Rock].Count != 11 {
 		t.Fatalf("box %+v", o.Box)
 	}
 	spect, _ := json.Marshal(s.Observation(game.Spectator))
@@ -167,7 +167,7 @@ func TestRender_BoardKeyAndHoldings(t *testing.T) {
 		"  1  Co       Ro*+2@12 .        .        .        .\n",
 		"Civilization: Pr Probe 1/2, Co Colony 2/4 x2,",
 		"* light side, +n bonus tokens, @13 crew of seats 1 and 3.",
-		"Box (96): Dust 38 Rock 9",
+		"Box (126): Dust 48 Rock 11",
 		"> seat 1: 0 points, 2 crew in hand, holds Dust\n",
 		"  seat 2: 0 points, 2 crew in hand, holds Dust  (you)\n",
 		"Seat 1 to move: expand or score.",

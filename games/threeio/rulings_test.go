@@ -96,7 +96,7 @@ func TestT2_FusionOrder(t *testing.T) {
 
 func TestT3_BoxMix(t *testing.T) {
 	tb := DefaultTiles()
-	want := [NumTiles]int{40, 10, 6, 4, 3, 20, 8, 4, 3, 2}
+	want := [NumTiles]int{50, 12, 8, 5, 5, 25, 10, 5, 5, 5}
 	if tb.Count != want {
 		t.Fatalf("default box %v, want %v", tb.Count, want)
 	}
@@ -104,8 +104,8 @@ func TestT3_BoxMix(t *testing.T) {
 	for _, c := range tb.Count {
 		sum += c
 	}
-	if sum != 100 {
-		t.Fatalf("box of %d tiles, want 100", sum)
+	if sum != 130 {
+		t.Fatalf("box of %d tiles, want 130", sum)
 	}
 	for n := 2; n <= 4; n++ {
 		s := pic(t, n, nil, emptyBoard)
@@ -114,7 +114,7 @@ func TestT3_BoxMix(t *testing.T) {
 		if len(outs) != NumTiles {
 			t.Fatalf("%d outcomes", len(outs))
 		}
-		remaining := float64(100 - n)
+		remaining := float64(130 - n)
 		for _, o := range outs {
 			c := float64(want[o.Action])
 			if o.Action == game.Action(Dust) {
@@ -123,6 +123,105 @@ func TestT3_BoxMix(t *testing.T) {
 			if math.Abs(o.P-c/remaining) > 1e-12 {
 				t.Errorf("%d players: P(%s) = %v, want %v/%v", n, Tile(o.Action), o.P, c, remaining)
 			}
+		}
+	}
+}
+
+// TestT3_EveryFusionStepCanHappen: three dark tiles of a type fuse only if
+// the type has three tiles; three light ones only if five of the type are
+// out of the box at once (two light ones, and the played tile with the two
+// dark ones that make it the third light one, T10), and a step to the next
+// type needs one of it in the box. The default mix (issue 12,
+// docs/lab/3io-mix/README.md) has at least five of every type, so every
+// step of both chains, T13 included, is played here from the default box;
+// the classic mix (testdata/tiles/t3-classic.json, the default before) had
+// two Singularities and fewer than five Suns, Galaxies, Stations and
+// Spheres, which ruled six steps out.
+func TestT3_EveryFusionStepCanHappen(t *testing.T) {
+	for _, tc := range []struct {
+		name, tiles string
+		impossible  []string
+	}{
+		{"default", "", nil},
+		{"t3-classic", "testdata/tiles/t3-classic.json", []string{"sun-to-galaxy", "t13-galaxy", "station-to-sphere", "sphere-to-singularity", "singularity-light", "t13-singularity"}},
+	} {
+		tb, err := LoadTiles(tc.tiles)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var opts game.Options
+		if tc.tiles != "" {
+			opts = game.Options{OptTiles: tc.tiles}
+		}
+		var impossible []string
+		for tt := range Tile(NumTiles) {
+			light := fusionNames[tt][0]
+			if tb.Count[tt] < 3 {
+				impossible = append(impossible, light)
+			} else {
+				t.Run(tc.name+"/"+light, func(t *testing.T) {
+					// Two dark tiles on a1 b1, the third played on c1.
+					c := tileCodes[tt]
+					s := pic(t, 2, opts, fmt.Sprintf(`
+						. . . . . .
+						. . . . . .
+						. . . . . .
+						. . . . . .
+						. . . . . .
+						%[1]s %[1]s . . . .`, c))
+					hold(t, s, 1, tt)
+					do(t, s, "expand", "Dust", "play "+tt.String()+" c1")
+					if s.fusions[tt][0] != 1 {
+						t.Fatalf("fusions of %s: %v, want one to light", tt, s.fusions[tt])
+					}
+					wantBoard(t, s, `
+						. . . . . .
+						. . . . . .
+						. . . . . .
+						. . . . . .
+						. . . . . .
+						. . `+c+`* . . .`)
+					conserved(t, s)
+				})
+			}
+			step := fusionNames[tt][1]
+			if tb.Count[tt] < 5 || !tt.Top() && tb.Count[tt+1] == 0 {
+				impossible = append(impossible, step)
+				continue
+			}
+			t.Run(tc.name+"/"+step, func(t *testing.T) {
+				// Two light tiles on a1 b1, two dark ones on c2 c3, the
+				// fifth played on c1: dark c1 c2 c3 make c1 light, which
+				// with a1 b1 makes the step.
+				c := tileCodes[tt]
+				s := pic(t, 2, opts, fmt.Sprintf(`
+					. . . . . .
+					. . . . . .
+					. . . . . .
+					. . %[1]s . . .
+					. . %[1]s . . .
+					%[1]s* %[1]s* . . . .`, c))
+				hold(t, s, 1, tt)
+				do(t, s, "expand", "Dust", "play "+tt.String()+" c1")
+				if s.fusions[tt][0] != 1 || s.fusions[tt][1] != 1 {
+					t.Fatalf("fusions of %s: %v, want one to light and one %s", tt, s.fusions[tt], step)
+				}
+				want := ". . . . . ."
+				if !tt.Top() {
+					want = ". . " + tileCodes[tt+1] + " . . ."
+				}
+				wantBoard(t, s, `
+					. . . . . .
+					. . . . . .
+					. . . . . .
+					. . . . . .
+					. . . . . .
+					`+want)
+				conserved(t, s)
+			})
+		}
+		if !slices.Equal(impossible, tc.impossible) {
+			t.Errorf("%s: steps ruled out by the mix %v, want %v", tc.name, impossible, tc.impossible)
 		}
 	}
 }
@@ -186,7 +285,7 @@ func TestT6_EachPlayerDealtOneDustFaceUp(t *testing.T) {
 		if s.CurrentPlayer() != 0 {
 			t.Fatalf("first to move: %v", s.CurrentPlayer())
 		}
-		if int(s.box[Dust]) != 40-n || int(s.boxTotal) != 100-n {
+		if int(s.box[Dust]) != 50-n || int(s.boxTotal) != 130-n {
 			t.Fatalf("%d players: box Dust %d, total %d", n, s.box[Dust], s.boxTotal)
 		}
 		spect, _ := json.Marshal(s.Observation(game.Spectator))
