@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"syscall"
 	"testing"
@@ -155,5 +156,21 @@ func TestWatchNoticesSilentConnection(t *testing.T) {
 	}
 	if ch := next(); ch.ID != m.ID || ch.Version != 1 {
 		t.Fatalf("after reconnecting: %+v", ch)
+	}
+}
+
+// BenchmarkAppend measures durable appends on one match, and on 1,000
+// matches at once (go test -bench Append -benchtime 20000x ./store/postgres).
+func BenchmarkAppend(b *testing.B) {
+	c := pgtest.Shared(b)
+	for _, matches := range []int{1, 1000} {
+		b.Run(fmt.Sprintf("matches=%d", matches), func(b *testing.B) {
+			s, err := postgres.Open(context.Background(), c.NewDatabase(b))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			storetest.BenchAppend(b, s, matches)
+		})
 	}
 }

@@ -2,6 +2,7 @@ package sqlite_test
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -58,5 +59,20 @@ func TestReopen(t *testing.T) {
 	moves, err := s.Moves(ctx, m.ID, 0)
 	if err != nil || len(moves) != 2 || moves[1] != "take1" {
 		t.Fatalf("after reopening: %q, %v", moves, err)
+	}
+}
+
+// BenchmarkAppend measures durable appends on one match, and on 1,000
+// matches at once (go test -bench Append -benchtime 20000x ./store/sqlite).
+func BenchmarkAppend(b *testing.B) {
+	for _, matches := range []int{1, 1000} {
+		b.Run(fmt.Sprintf("matches=%d", matches), func(b *testing.B) {
+			s, err := sqlite.Open(context.Background(), filepath.Join(b.TempDir(), "commons.db"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			storetest.BenchAppend(b, s, matches)
+		})
 	}
 }
