@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -159,18 +160,78 @@ func TestWatchNoticesSilentConnection(t *testing.T) {
 	}
 }
 
-// BenchmarkAppend measures durable appends on one match, and on 1,000
-// matches at once (go test -bench Append -benchtime 20000x ./store/postgres).
+// BenchmarkAppend measures durable appends on one match, on 1,000
+// matches at once as fast as they go, and on 1,000 matches making 5,000
+// moves a second in all (go test -run '^$' -bench Append -benchtime 20000x ./store/postgres).
 func BenchmarkAppend(b *testing.B) {
 	c := pgtest.Shared(b)
-	for _, matches := range []int{1, 1000} {
-		b.Run(fmt.Sprintf("matches=%d", matches), func(b *testing.B) {
+	for _, bc := range []struct{ matches, rate int }{{1, 0}, {1000, 0}, {1000, 5000}} {
+		name := fmt.Sprintf("matches=%d", bc.matches)
+		if bc.rate > 0 {
+			name += fmt.Sprintf("/rate=%d", bc.rate)
+		}
+		b.Run(name, func(b *testing.B) {
 			s, err := postgres.Open(context.Background(), c.NewDatabase(b))
 			if err != nil {
 				b.Fatal(err)
 			}
 			defer s.Close()
-			storetest.BenchAppend(b, s, matches)
+			// COMMONS_COMMITTERS=n measures with n committers instead
+			// of the default.
+			if n, _ := strconv.Atoi(os.Getenv("COMMONS_COMMITTERS")); n > 0 {
+				s.Committers = n
+			}
+			storetest.BenchAppend(b, s, bc.matches, bc.rate)
 		})
 	}
+}
+
+// TestDurableAfterReopen: appends made side by side on many matches, and
+// so group committed, are all read back by a store opened again.
+func TestDurableAfterReopen(t *testing.T) {
+	dsn := pgtest.Shared(t).NewDatabase(t)
+	storetest.RunReopen(t, func(t *testing.T) store.Store {
+		s, err := postgres.Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	})
+}
+
+// TestGroupCommitBatch: see storetest.RunBatch. A second connection
+// holds the first match's row (SELECT ... FOR UPDATE), so the first
+// batch waits for it; one committer, so the others queue behind it. A
+// stale append in PostgreSQL must not fail a statement, which would
+// abort the whole transaction.
+func TestGroupCommitBatch(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.Shared(t).NewDatabase(t)
+	open := func(t *testing.T) store.Store {
+		s, err := postgres.Open(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Committers = 1
+		return s
+	}
+	storetest.RunBatch(t, open, func(t *testing.T, ids []string) func() {
+		other, err := postgres.Open(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tx, err := other.DB.DB.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tx.ExecContext(ctx, `SELECT 1 FROM matches WHERE id = $1 FOR UPDATE`, ids[0]); err != nil {
+			t.Fatal(err)
+		}
+		return func() {
+			if err := tx.Rollback(); err != nil {
+				t.Error(err)
+			}
+			other.Close()
+		}
+	})
 }

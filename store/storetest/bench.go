@@ -18,7 +18,13 @@ import (
 // b.N moves in all. It reports moves/s and the p50 and p99 latency of
 // one Append, in milliseconds. The matches are created before the timer
 // starts.
-func BenchAppend(b *testing.B, s store.Store, matches int) {
+//
+// With rate > 0 the matches move at rate moves per second in all, each
+// at rate/matches, their moves spread evenly, as people and bots play:
+// a move's latency is then counted from the time it was due, so that a
+// store that falls behind the rate is seen to (an append that starts
+// late waited for the one before it).
+func BenchAppend(b *testing.B, s store.Store, matches, rate int) {
 	ctx := context.Background()
 	matches = max(1, min(matches, b.N))
 	ids := make([]string, matches)
@@ -56,8 +62,18 @@ func BenchAppend(b *testing.B, s store.Store, matches int) {
 		go func() {
 			defer wg.Done()
 			l := make([]time.Duration, 0, n)
+			var every time.Duration
+			if rate > 0 {
+				every = time.Duration(float64(time.Second) * float64(matches) / float64(rate))
+			}
+			due := start.Add(every * time.Duration(i) / time.Duration(matches))
 			for v := 0; v < n; v++ {
 				t0 := time.Now()
+				if rate > 0 {
+					time.Sleep(time.Until(due))
+					t0 = due
+					due = due.Add(every)
+				}
 				err := s.Append(ctx, store.Append{ID: ids[i], Version: v, Moves: []string{fmt.Sprintf("m%d", v)}, At: t0})
 				l = append(l, time.Since(t0))
 				if err != nil {

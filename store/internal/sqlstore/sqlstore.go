@@ -25,8 +25,14 @@ type Dialect struct {
 	// IsUnique reports whether err is a unique-key violation.
 	IsUnique func(error) bool
 	// Notify, if set, is called inside every committed write's
+	// transaction with the changes it makes (a batch of appends has
+	// several),
 	// transaction, so that the notification leaves on commit.
-	Notify func(ctx context.Context, tx *sql.Tx, ch store.Change) error
+	Notify func(ctx context.Context, tx *sql.Tx, chs ...store.Change) error
+	// Prepare has a batch of appends prepare its statements once, for
+	// a driver that would prepare them at every call (modernc.org/sqlite;
+	// pgx keeps a cache of its own).
+	Prepare bool
 }
 
 // Schema creates the tables. Both databases accept it as it is.
@@ -63,10 +69,22 @@ var Schema = []string{
 	)`,
 }
 
-// DB is a store.Store on a database/sql handle.
+// DB is a store.Store on a database/sql handle. Its appends are group
+// committed (see Append); the options below are read at the first Append.
 type DB struct {
 	DB      *sql.DB
 	Dialect Dialect
+	// MaxBatch caps the appends one transaction commits together
+	// (default DefaultMaxBatch).
+	MaxBatch int
+	// Committers is how many transactions of appends may be under way at
+	// once (default 1), each on a connection of its own; a match's
+	// appends always go to the same one, in the order they came. SQLite
+	// lets one writer in at a time, so more than one only helps a
+	// database that commits transactions side by side (PostgreSQL).
+	Committers int
+
+	gc groupCommit
 }
 
 // Migrate creates the tables if they are missing.
@@ -179,7 +197,7 @@ func (d *DB) Create(ctx context.Context, m *store.Match, moves []string) error {
 			}
 			return fmt.Errorf("create match %s: %w", m.ID, err)
 		}
-		if err := d.insertMoves(ctx, tx, m.ID, 0, moves, now); err != nil {
+		if err := d.insertMoves(ctx, &txStmts{tx: tx}, m.ID, 0, moves, now); err != nil {
 			return err
 		}
 		m.Version, m.Rev = len(moves), 0
@@ -187,7 +205,7 @@ func (d *DB) Create(ctx context.Context, m *store.Match, moves []string) error {
 	})
 }
 
-func (d *DB) insertMoves(ctx context.Context, tx *sql.Tx, id string, from int, moves []string, at time.Time) error {
+func (d *DB) insertMoves(ctx context.Context, tx *txStmts, id string, from int, moves []string, at time.Time) error {
 	// One statement per batch of rows: a move and the chance outcomes
 	// after it go in together.
 	const batch = 200
@@ -203,7 +221,7 @@ func (d *DB) insertMoves(ctx context.Context, tx *sql.Tx, id string, from int, m
 			b.WriteString("(?, ?, ?, ?)")
 			args = append(args, id, from+i, moves[i], ms(at))
 		}
-		if _, err := tx.ExecContext(ctx, d.q(b.String()), args...); err != nil {
+		if _, err := tx.exec(ctx, d.q(b.String()), args...); err != nil {
 			if d.Dialect.IsUnique(err) {
 				return fmt.Errorf("match %s: log entry %d: %w", id, from+start, store.ErrConflict)
 			}
@@ -332,37 +350,97 @@ func (d *DB) Moves(ctx context.Context, id string, from int) ([]string, error) {
 	return out, nil
 }
 
-// Append implements store.Store.
-func (d *DB) Append(ctx context.Context, a store.Append) error {
-	if len(a.Moves) == 0 {
-		return fmt.Errorf("match %s: append of no moves", a.ID)
-	}
+// appendTx makes append a inside tx: the version check, the log entries
+// and the notification. A refusal found by the check (ErrConflict,
+// ErrNotFound) comes as a *refusal: nothing was written and tx is still
+// usable. Any other error may have spoilt tx (PostgreSQL aborts a
+// transaction at its first failed statement).
+func (d *DB) appendTx(ctx context.Context, tx *txStmts, a store.Append) error {
 	at := a.At
 	if at.IsZero() {
 		at = time.Now()
 	}
 	newVersion := a.Version + len(a.Moves)
-	return d.inTx(ctx, func(tx *sql.Tx) error {
-		var row *sql.Row
-		if a.Result != nil {
-			row = tx.QueryRowContext(ctx, d.q(`UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ?,
-				status = 'over', result = ? WHERE id = ? AND version = ? AND status <> 'over' RETURNING rev`),
-				newVersion, ms(at), ms(at), mustJSON(a.Result), a.ID, a.Version)
-		} else {
-			row = tx.QueryRowContext(ctx, d.q(`UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ?
-				WHERE id = ? AND version = ? AND status <> 'over' RETURNING rev`),
-				newVersion, ms(at), ms(at), a.ID, a.Version)
+	var row *sql.Row
+	if a.Result != nil {
+		row = tx.queryRow(ctx, d.q(`UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ?,
+			status = 'over', result = ? WHERE id = ? AND version = ? AND status <> 'over' RETURNING rev`),
+			newVersion, ms(at), ms(at), mustJSON(a.Result), a.ID, a.Version)
+	} else {
+		row = tx.queryRow(ctx, d.q(`UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ?
+			WHERE id = ? AND version = ? AND status <> 'over' RETURNING rev`),
+			newVersion, ms(at), ms(at), a.ID, a.Version)
+	}
+	var rev int
+	if err := d.changed(ctx, tx.tx, row.Scan(&rev), a.ID, fmt.Sprintf("is no longer at version %d", a.Version)); err != nil {
+		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
+			return &refusal{err}
 		}
-		var rev int
-		if err := d.changed(ctx, tx, row.Scan(&rev), a.ID, fmt.Sprintf("is no longer at version %d", a.Version)); err != nil {
-			return err
-		}
-		if err := d.insertMoves(ctx, tx, a.ID, a.Version, a.Moves, at); err != nil {
-			return err
-		}
-		return d.notify(ctx, tx, a.ID, newVersion, rev)
-	})
+		return err
+	}
+	if err := d.insertMoves(ctx, tx, a.ID, a.Version, a.Moves, at); err != nil {
+		return err
+	}
+	if tx.changes != nil {
+		*tx.changes = append(*tx.changes, store.Change{ID: a.ID, Version: newVersion, Rev: rev})
+		return nil
+	}
+	return d.notify(ctx, tx.tx, a.ID, newVersion, rev)
 }
+
+// txStmts is a transaction that, if stmts is not nil, prepares each
+// statement once and keeps it for the transaction's life (a batch of
+// appends runs the same few statements many times).
+// If changes is not nil, the changes to notify are added to it, for one
+// notification of a whole batch.
+type txStmts struct {
+	tx      *sql.Tx
+	stmts   map[string]*sql.Stmt
+	changes *[]store.Change
+}
+
+func (t *txStmts) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st, ok := t.stmts[query]; ok {
+		return st, nil
+	}
+	st, err := t.tx.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	t.stmts[query] = st
+	return st, nil
+}
+
+func (t *txStmts) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if t.stmts == nil {
+		return t.tx.ExecContext(ctx, query, args...)
+	}
+	st, err := t.stmt(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.ExecContext(ctx, args...)
+}
+
+func (t *txStmts) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	if t.stmts == nil {
+		return t.tx.QueryRowContext(ctx, query, args...)
+	}
+	st, err := t.stmt(ctx, query)
+	if err != nil {
+		// A Row with the error: run the statement unprepared, which
+		// fails the same way.
+		return t.tx.QueryRowContext(ctx, query, args...)
+	}
+	return st.QueryRowContext(ctx, args...)
+}
+
+// refusal is an append refused by its version check, inside a
+// transaction that goes on.
+type refusal struct{ err error }
+
+func (r *refusal) Error() string { return r.err.Error() }
+func (r *refusal) Unwrap() error { return r.err }
 
 // changed turns the error of an UPDATE ... RETURNING that matched no
 // row into ErrNotFound or ErrConflict.
@@ -429,5 +507,9 @@ func (d *DB) Update(ctx context.Context, m *store.Match) error {
 	return err
 }
 
-// Close implements store.Store.
-func (d *DB) Close() error { return d.DB.Close() }
+// Close implements store.Store: the appends already waiting are
+// committed first; later ones fail.
+func (d *DB) Close() error {
+	d.stopCommitters()
+	return d.DB.Close()
+}
