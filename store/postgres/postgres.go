@@ -18,6 +18,10 @@
 // commits; Watch LISTENs on a connection of its own and tells the server,
 // which reloads what it lacks and updates its own clients. A connection
 // silent for KeepAlive is pinged, and replaced if it does not answer.
+//
+// The store is a store.Leaser: a match's lease is a session-level
+// advisory lock on a connection of its own (lease.go), which PostgreSQL
+// frees when the connection ends, so a node that dies loses its leases.
 package postgres
 
 import (
@@ -59,6 +63,8 @@ type Store struct {
 	// deaf to other nodes' changes. Open sets 30 seconds; set it before
 	// calling Watch.
 	KeepAlive time.Duration
+
+	leases leases
 }
 
 var (
@@ -108,6 +114,12 @@ func (s *Store) migrate(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// Close implements store.Store: it gives up the store's leases too.
+func (s *Store) Close() error {
+	s.leases.close()
+	return s.DB.Close()
 }
 
 func isUnique(err error) bool {

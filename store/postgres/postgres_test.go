@@ -235,3 +235,80 @@ func TestGroupCommitBatch(t *testing.T) {
 		}
 	})
 }
+
+// TestLease: two stores on one database (two nodes) never hold a match's
+// lease at once; one given up, or lost with its connection (a node that
+// dies: its session ends), or freed by Close, the other can take it.
+func TestLease(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.Shared(t).NewDatabase(t)
+	open := func() *postgres.Store {
+		s, err := postgres.Open(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	a, b := open(), open()
+	lease := func(s *postgres.Store, name, id string, want bool) {
+		t.Helper()
+		got, err := s.Lease(ctx, id)
+		if err != nil || got != want {
+			t.Fatalf("%s.Lease(%s) = %v, %v; want %v", name, id, got, err, want)
+		}
+	}
+	lease(a, "a", "m1", true)
+	lease(b, "b", "m1", false)
+	lease(a, "a", "m1", true) // held already
+	lease(b, "b", "m2", true) // another match
+	if err := a.Unlease(ctx, "m1"); err != nil {
+		t.Fatal(err)
+	}
+	lease(b, "b", "m1", true)
+	lease(a, "a", "m1", false)
+
+	// b's session dies (as a killed node's does): its leases are free.
+	var pids []int
+	rows, err := a.DB.DB.QueryContext(ctx, `SELECT DISTINCT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var pid int
+		rows.Scan(&pid)
+		pids = append(pids, pid)
+	}
+	rows.Close()
+	if len(pids) != 1 {
+		t.Fatalf("sessions holding advisory locks: %v, want b's alone", pids)
+	}
+	if _, err := a.DB.DB.ExecContext(ctx, `SELECT pg_terminate_backend($1)`, pids[0]); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		ok, err := a.Lease(ctx, "m1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("a could not take the lease of a dead session")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	lease(a, "a", "m2", true)
+	// b finds out (its connection is gone), connects again, and finds
+	// the leases taken.
+	time.Sleep(1100 * time.Millisecond)
+	if ok, err := b.Lease(ctx, "m1"); ok || err == nil {
+		t.Fatalf("b.Lease(m1) on a dead session = %v, %v; want false and an error", ok, err)
+	}
+	lease(b, "b", "m1", false)
+	a.Close()
+	lease(b, "b", "m1", true)
+	lease(b, "b", "m2", true)
+}
