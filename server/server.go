@@ -71,6 +71,11 @@ type Config struct {
 	// nobody winning (default 24 hours).
 	AbandonAfter time.Duration
 	ExpireAfter  time.Duration
+	// LeaseRetry is how often a node that does not hold a match's lease
+	// tries to take it (default 2 s), with a store that several nodes
+	// share: how soon another node takes a match's bots over after the
+	// node playing them stops or dies (see lease.go).
+	LeaseRetry time.Duration
 }
 
 // Server serves the Commons API. Make one with New, call Start, serve
@@ -89,6 +94,9 @@ type Server struct {
 	mu   sync.Mutex
 	live map[string]*live
 	down bool
+
+	leaseMu sync.Mutex
+	leased  map[string]bool // the matches whose lease this node holds
 }
 
 // New returns a server for cfg.
@@ -119,6 +127,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.ExpireAfter <= 0 {
 		cfg.ExpireAfter = 24 * time.Hour
+	}
+	if cfg.LeaseRetry <= 0 {
+		cfg.LeaseRetry = defaultLeaseRetry
 	}
 	if cfg.NewBot != nil {
 		if _, err := cfg.NewBot(cfg.TimeoutBot, 0); err != nil {
@@ -254,6 +265,7 @@ func (s *Server) janitor() {
 		for id, m := range s.live {
 			if m.idleSince(s.cfg.IdleTime) {
 				delete(s.live, id)
+				s.unlease(id)
 			}
 		}
 		s.metrics.live.Set(float64(len(s.live)))
@@ -280,6 +292,8 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()
+	// Another node may take this one's matches over at once.
+	defer s.unleaseAll(ctx)
 	select {
 	case <-done:
 		return nil
