@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -26,7 +28,8 @@ import (
 //
 // Each append in a batch checks its own expected version inside the
 // transaction, seeing the appends before it (two appends of one match in
-// one batch: the second sees the first's version). A stale one is refused
+// one batch: the second sees the first's version; a batch runs in the
+// order of the match IDs, and of arrival for one match's). A stale one is refused
 // alone, with ErrConflict as before, and writes nothing: the check comes
 // before any write, and a refused check leaves the transaction usable, so
 // the others go on. Should any other statement fail (which may spoil the
@@ -214,6 +217,13 @@ func (d *DB) commitBatch(batch []*pending) {
 	g.appends.Add(int64(len(batch)))
 	for n := g.largest.Load(); int64(len(batch)) > n && !g.largest.CompareAndSwap(n, int64(len(batch))); n = g.largest.Load() {
 	}
+	// The rows are locked in the order of the match IDs, whatever the
+	// order of arrival, so that two nodes' batches never wait for each
+	// other's locks in a cycle (a deadlock PostgreSQL would break by
+	// failing one). The sort is stable: one match's appends keep their
+	// order.
+	batch = slices.Clone(batch)
+	slices.SortStableFunc(batch, func(x, y *pending) int { return strings.Compare(x.a.ID, y.a.ID) })
 	ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
 	defer cancel()
 	errs := make([]error, len(batch))
