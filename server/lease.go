@@ -11,10 +11,12 @@ import (
 // automatic moves (its bots', its chance outcomes, a timed-out player's)
 // are made by the node holding the match's lease (store.Leaser), one node
 // at a time. The others hold the match in memory all the same (its
-// clients, its changes) and stand by: they try the lease again every
-// Config.LeaseRetry, so when the node playing the match stops (it gives
-// its leases up) or dies (the database frees them with its session),
-// another takes the match over within LeaseRetry. A store that is not a
+// clients, its changes; every node takes up the running matches with bots
+// at start, and every ten LeaseRetry those it lacks: adopter) and stand
+// by: they try the lease again every Config.LeaseRetry, so when the node
+// playing the match stops (it gives its leases up) or dies (the database
+// frees them with its session), another takes the match over within
+// LeaseRetry (ten LeaseRetry for a match no other node held yet). A store that is not a
 // Leaser (SQLite: one node) needs no lease: the node makes every move.
 // The lease saves work only; the store's compare-and-set keeps the log
 // right even while two nodes both believe they hold it.
@@ -108,4 +110,48 @@ func (m *live) standbyLocked(v int, d time.Duration) {
 		m.scheduleLocked()
 	})
 	m.timer = t
+}
+
+// adopter takes up, every ten LeaseRetry, the running matches with bots or
+// turn timers that this node does not hold, as resume does at start: a
+// match started on a node that died, and that no other node held, is
+// then played on by whichever node takes its lease.
+func (s *Server) adopter() {
+	defer s.wg.Done()
+	tick := time.NewTicker(10 * s.cfg.LeaseRetry)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-tick.C:
+		}
+		ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
+		s.adopt(ctx)
+		cancel()
+	}
+}
+
+func (s *Server) adopt(ctx context.Context) {
+	running, err := s.st.List(ctx, store.ListOptions{Status: []store.Status{store.Running}, Limit: 10000})
+	if err != nil {
+		if s.ctx.Err() == nil {
+			s.log.Warn("listing running matches to adopt", "err", err)
+		}
+		return
+	}
+	for _, h := range running {
+		if !hasAutomation(h) {
+			continue
+		}
+		s.mu.Lock()
+		_, held := s.live[h.ID]
+		s.mu.Unlock()
+		if held {
+			continue
+		}
+		if _, err := s.match(ctx, h.ID); err != nil && s.ctx.Err() == nil {
+			s.log.Warn("adopting a running match", "match", h.ID, "err", err)
+		}
+	}
 }

@@ -167,3 +167,50 @@ func botMatchOnTwoNodes(t *testing.T) (owner, standby *node, ownerAsked, standby
 	}
 	return nodes[o], nodes[sb], &asked[o], &asked[sb], botMoves, id
 }
+
+// TestOrphanedBotsAdopted: a match of bots that only its owner holds (no
+// client anywhere else) is adopted by the other node, which every ten
+// LeaseRetry takes up the running matches it lacks, and finished there
+// once the owner stops.
+func TestOrphanedBotsAdopted(t *testing.T) {
+	dsn := pgtest.Shared(t).NewDatabase(t)
+	var nodes [2]*node
+	for i := range nodes {
+		st, err := postgres.Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		nodes[i] = startNode(t, st, server.Config{
+			LeaseRetry: 50 * time.Millisecond,
+			NewBot: func(spec string, seed uint64) (bot.Bot, error) {
+				b, err := bot.New(spec, seed)
+				if err != nil {
+					return nil, err
+				}
+				return countingBot{Bot: b, asked: new(atomic.Int64), think: 10 * time.Millisecond}, nil
+			},
+		})
+	}
+	n1, n2 := nodes[0], nodes[1]
+	a := n1.create(map[string]any{"game": "source", "seats": []string{"random", "random"}})
+	id := a.Match.ID
+	time.Sleep(100 * time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := n1.srv.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	v := n2.waitStatus(id, "over", 60*time.Second)
+	var by [2]float64
+	for i, n := range nodes {
+		by[i], _ = strconv.ParseFloat(n.metric(`commons_moves_total{by="bot",game="source"}`), 64)
+	}
+	t.Logf("node 1 made %v bot moves, node 2 %v; the match ended at version %d", by[0], by[1], v.Version)
+	if by[1] == 0 {
+		t.Fatal("node 2 made no bot move")
+	}
+	if n := countBotMoves(t, n2, id); int(by[0]+by[1]) != n {
+		t.Errorf("the record has %d bot moves; node 1 made %v, node 2 %v", n, by[0], by[1])
+	}
+}

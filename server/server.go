@@ -166,6 +166,10 @@ func (s *Server) Start(ctx context.Context) error {
 	}
 	s.wg.Add(1)
 	go s.janitor()
+	if _, ok := s.st.(store.Leaser); ok {
+		s.wg.Add(1)
+		go s.adopter()
+	}
 	return nil
 }
 
