@@ -229,8 +229,8 @@ func (d *DB) commitBatch(batch []*pending) {
 	errs := make([]error, len(batch))
 	spoilt := false
 	err := d.inTx(ctx, func(tx *sql.Tx) error {
-		var changes []store.Change
-		t := &txStmts{tx: tx, changes: &changes}
+		w := &batchWrites{}
+		t := &txStmts{tx: tx, batch: w}
 		if d.Dialect.Prepare && len(batch) > 1 {
 			t.stmts = map[string]*sql.Stmt{}
 		}
@@ -246,10 +246,15 @@ func (d *DB) commitBatch(batch []*pending) {
 				return err
 			}
 		}
-		if len(changes) > 0 && d.Dialect.Notify != nil {
+		// The entries of every append checked, 200 to a statement.
+		if err := d.insertRows(ctx, t, w.rows); err != nil {
+			spoilt = true
+			return err
+		}
+		if len(w.changes) > 0 && d.Dialect.Notify != nil {
 			// One statement for the batch: the notifications leave
 			// when it commits, in the order of the appends.
-			if err := d.Dialect.Notify(ctx, tx, changes...); err != nil {
+			if err := d.Dialect.Notify(ctx, tx, w.changes...); err != nil {
 				spoilt = true
 				return err
 			}

@@ -206,11 +206,28 @@ func (d *DB) Create(ctx context.Context, m *store.Match, moves []string) error {
 }
 
 func (d *DB) insertMoves(ctx context.Context, tx *txStmts, id string, from int, moves []string, at time.Time) error {
-	// One statement per batch of rows: a move and the chance outcomes
-	// after it go in together.
+	rows := make([]moveRow, len(moves))
+	for i, mv := range moves {
+		rows[i] = moveRow{id: id, n: from + i, move: mv, at: at}
+	}
+	return d.insertRows(ctx, tx, rows)
+}
+
+// moveRow is a row of the moves table.
+type moveRow struct {
+	id   string
+	n    int
+	move string
+	at   time.Time
+}
+
+// insertRows writes log entries, up to 200 in one statement: a move and
+// the chance outcomes after it go in together, and so do the entries of
+// a batch of appends.
+func (d *DB) insertRows(ctx context.Context, tx *txStmts, rows []moveRow) error {
 	const batch = 200
-	for start := 0; start < len(moves); start += batch {
-		end := min(start+batch, len(moves))
+	for start := 0; start < len(rows); start += batch {
+		end := min(start+batch, len(rows))
 		var b strings.Builder
 		args := make([]any, 0, 4*(end-start))
 		b.WriteString(`INSERT INTO moves (match_id, n, move, at_ms) VALUES `)
@@ -219,13 +236,14 @@ func (d *DB) insertMoves(ctx context.Context, tx *txStmts, id string, from int, 
 				b.WriteString(", ")
 			}
 			b.WriteString("(?, ?, ?, ?)")
-			args = append(args, id, from+i, moves[i], ms(at))
+			r := rows[i]
+			args = append(args, r.id, r.n, r.move, ms(r.at))
 		}
 		if _, err := tx.exec(ctx, d.q(b.String()), args...); err != nil {
 			if d.Dialect.IsUnique(err) {
-				return fmt.Errorf("match %s: log entry %d: %w", id, from+start, store.ErrConflict)
+				return fmt.Errorf("match %s: log entry %d: %w", rows[start].id, rows[start].n, store.ErrConflict)
 			}
-			return fmt.Errorf("match %s: writing moves: %w", id, err)
+			return fmt.Errorf("match %s: writing moves: %w", rows[start].id, err)
 		}
 	}
 	return nil
@@ -361,29 +379,45 @@ func (d *DB) appendTx(ctx context.Context, tx *txStmts, a store.Append) error {
 		at = time.Now()
 	}
 	newVersion := a.Version + len(a.Moves)
-	var row *sql.Row
+	query := `UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ? WHERE id = ? AND version = ? AND status <> 'over'`
+	args := []any{newVersion, ms(at), ms(at), a.ID, a.Version}
 	if a.Result != nil {
-		row = tx.queryRow(ctx, d.q(`UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ?,
-			status = 'over', result = ? WHERE id = ? AND version = ? AND status <> 'over' RETURNING rev`),
-			newVersion, ms(at), ms(at), mustJSON(a.Result), a.ID, a.Version)
-	} else {
-		row = tx.queryRow(ctx, d.q(`UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ?
-			WHERE id = ? AND version = ? AND status <> 'over' RETURNING rev`),
-			newVersion, ms(at), ms(at), a.ID, a.Version)
+		query = `UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ?, status = 'over', result = ?
+			WHERE id = ? AND version = ? AND status <> 'over'`
+		args = []any{newVersion, ms(at), ms(at), mustJSON(a.Result), a.ID, a.Version}
 	}
 	var rev int
-	if err := d.changed(ctx, tx.tx, row.Scan(&rev), a.ID, fmt.Sprintf("is no longer at version %d", a.Version)); err != nil {
+	var err error
+	if d.Dialect.Notify != nil {
+		// The notification tells the revision.
+		err = tx.queryRow(ctx, d.q(query+` RETURNING rev`), args...).Scan(&rev)
+	} else {
+		var res sql.Result
+		if res, err = tx.exec(ctx, d.q(query), args...); err == nil {
+			if n, rerr := res.RowsAffected(); rerr != nil {
+				err = rerr
+			} else if n == 0 {
+				err = sql.ErrNoRows
+			}
+		}
+	}
+	if err := d.changed(ctx, tx.tx, err, a.ID, fmt.Sprintf("is no longer at version %d", a.Version)); err != nil {
 		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
 			return &refusal{err}
 		}
 		return err
 	}
+	if tx.batch != nil {
+		// A batch writes every append's entries, and sends every
+		// notification, once all are checked.
+		for i, mv := range a.Moves {
+			tx.batch.rows = append(tx.batch.rows, moveRow{id: a.ID, n: a.Version + i, move: mv, at: at})
+		}
+		tx.batch.changes = append(tx.batch.changes, store.Change{ID: a.ID, Version: newVersion, Rev: rev})
+		return nil
+	}
 	if err := d.insertMoves(ctx, tx, a.ID, a.Version, a.Moves, at); err != nil {
 		return err
-	}
-	if tx.changes != nil {
-		*tx.changes = append(*tx.changes, store.Change{ID: a.ID, Version: newVersion, Rev: rev})
-		return nil
 	}
 	return d.notify(ctx, tx.tx, a.ID, newVersion, rev)
 }
@@ -391,12 +425,18 @@ func (d *DB) appendTx(ctx context.Context, tx *txStmts, a store.Append) error {
 // txStmts is a transaction that, if stmts is not nil, prepares each
 // statement once and keeps it for the transaction's life (a batch of
 // appends runs the same few statements many times).
-// If changes is not nil, the changes to notify are added to it, for one
-// notification of a whole batch.
+// If batch is not nil, appendTx only checks an append and adds its
+// entries and change to batch, for the batch to write together.
 type txStmts struct {
-	tx      *sql.Tx
-	stmts   map[string]*sql.Stmt
-	changes *[]store.Change
+	tx    *sql.Tx
+	stmts map[string]*sql.Stmt
+	batch *batchWrites
+}
+
+// batchWrites is what a batch's appends, checked, have left to write.
+type batchWrites struct {
+	rows    []moveRow
+	changes []store.Change
 }
 
 func (t *txStmts) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
