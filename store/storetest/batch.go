@@ -27,7 +27,8 @@ type Batcher interface {
 // makes), a stale one (refused alone, with ErrConflict), one to an
 // unknown match (ErrNotFound), and one that depends on the first batch.
 // An append whose context ends while it waits is withdrawn and writes
-// nothing. A store opened again reads the moves back. open must open a
+// nothing. A store opened again reads the moves back, and a Watcher
+// tells each change made, once. open must open a
 // Batcher with one committer on the same database each time.
 func RunBatch(t *testing.T, open func(t *testing.T) store.Store, hold func(t *testing.T, ids []string) (release func())) {
 	ctx := context.Background()
@@ -43,6 +44,30 @@ func RunBatch(t *testing.T, open func(t *testing.T) store.Store, hold func(t *te
 		ids = append(ids, m.ID)
 	}
 	a, b, c, d := ids[0], ids[1], ids[2], ids[3]
+	// A Watcher tells every change the batches made, and no other.
+	var heard chan store.Change
+	if w, ok := s.(store.Watcher); ok {
+		heard = make(chan store.Change, 100)
+		wctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		listening := make(chan struct{})
+		go w.Watch(wctx, func(ch store.Change) {
+			if ch.Resync {
+				select {
+				case <-listening:
+				default:
+					close(listening)
+				}
+				return
+			}
+			heard <- ch
+		})
+		select {
+		case <-listening:
+		case <-time.After(10 * time.Second):
+			t.Fatal("Watch did not begin")
+		}
+	}
 	release := hold(t, ids)
 	before := s.GroupCommitStats()
 	waitFor := func(what string, ok func(sqlstore.GroupCommitStats) bool) {
@@ -91,6 +116,20 @@ func RunBatch(t *testing.T, open func(t *testing.T) store.Store, hold func(t *te
 	for i, cl := range calls {
 		if err := <-errs[i]; !errors.Is(err, cl.want) || (cl.want == nil) != (err == nil) {
 			t.Errorf("append %d (%s at %d): %v, want %v", i, cl.a.ID, cl.a.Version, err, cl.want)
+		}
+	}
+	if heard != nil {
+		want := map[store.Change]bool{{ID: a, Version: 1}: true, {ID: b, Version: 1}: true, {ID: b, Version: 3}: true, {ID: a, Version: 2}: true}
+		for len(want) > 0 {
+			select {
+			case ch := <-heard:
+				if !want[ch] {
+					t.Fatalf("heard %+v; still waiting for %v", ch, want)
+				}
+				delete(want, ch)
+			case <-time.After(10 * time.Second):
+				t.Fatalf("changes not heard: %v", want)
+			}
 		}
 	}
 	st := s.GroupCommitStats()
