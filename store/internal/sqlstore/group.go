@@ -47,6 +47,10 @@ const commitTimeout = 30 * time.Second
 
 var errClosed = errors.New("store: closed")
 
+// failBatch, set by tests only, fails a batch's transaction as a whole at
+// its end, as a failed commit does.
+var failBatch func() error
+
 type groupCommit struct {
 	batches, appends, largest atomic.Int64
 
@@ -258,6 +262,9 @@ func (d *DB) commitBatch(batch []*pending) {
 				spoilt = true
 				return err
 			}
+		}
+		if failBatch != nil {
+			return failBatch()
 		}
 		return nil
 	})
