@@ -231,12 +231,18 @@ func (d *DB) commitBatch(batch []*pending) {
 	ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
 	defer cancel()
 	errs := make([]error, len(batch))
+	if d.Dialect.Prepare && d.Dialect.Notify == nil {
+		// The version checks, prepared once for the store (before the
+		// transaction takes SQLite's connection). A failure here only
+		// means they are prepared in the transaction.
+		d.prepare(ctx, d.q(appendCheck), d.q(appendCheckOver))
+	}
 	spoilt := false
 	err := d.inTx(ctx, func(tx *sql.Tx) error {
 		w := &batchWrites{}
 		t := &txStmts{tx: tx, batch: w}
-		if d.Dialect.Prepare && len(batch) > 1 {
-			t.stmts = map[string]*sql.Stmt{}
+		if d.Dialect.Prepare {
+			t.stmts, t.db = map[string]*sql.Stmt{}, d
 		}
 		for i, p := range batch {
 			err := d.appendTx(ctx, t, p.a)

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/commons-games/commons/game"
@@ -29,9 +30,9 @@ type Dialect struct {
 	// several),
 	// transaction, so that the notification leaves on commit.
 	Notify func(ctx context.Context, tx *sql.Tx, chs ...store.Change) error
-	// Prepare has a batch of appends prepare its statements once, for
-	// a driver that would prepare them at every call (modernc.org/sqlite;
-	// pgx keeps a cache of its own).
+	// Prepare has the batches of appends prepare their statements once
+	// for the store, for a driver that would prepare them at every call
+	// (modernc.org/sqlite; pgx keeps a cache of its own).
 	Prepare bool
 }
 
@@ -85,6 +86,9 @@ type DB struct {
 	Committers int
 
 	gc groupCommit
+
+	stmtMu sync.Mutex
+	stmts  map[string]*sql.Stmt // the batches' statements, prepared once (Dialect.Prepare)
 }
 
 // Migrate creates the tables if they are missing.
@@ -368,6 +372,14 @@ func (d *DB) Moves(ctx context.Context, id string, from int) ([]string, error) {
 	return out, nil
 }
 
+// The version checks of an append, and of the last append, which ends
+// the match.
+const (
+	appendCheck     = `UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ? WHERE id = ? AND version = ? AND status <> 'over'`
+	appendCheckOver = `UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ?, status = 'over', result = ?
+		WHERE id = ? AND version = ? AND status <> 'over'`
+)
+
 // appendTx makes append a inside tx: the version check, the log entries
 // and the notification. A refusal found by the check (ErrConflict,
 // ErrNotFound) comes as a *refusal: nothing was written and tx is still
@@ -379,11 +391,10 @@ func (d *DB) appendTx(ctx context.Context, tx *txStmts, a store.Append) error {
 		at = time.Now()
 	}
 	newVersion := a.Version + len(a.Moves)
-	query := `UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ? WHERE id = ? AND version = ? AND status <> 'over'`
+	query := appendCheck
 	args := []any{newVersion, ms(at), ms(at), a.ID, a.Version}
 	if a.Result != nil {
-		query = `UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ?, status = 'over', result = ?
-			WHERE id = ? AND version = ? AND status <> 'over'`
+		query = appendCheckOver
 		args = []any{newVersion, ms(at), ms(at), mustJSON(a.Result), a.ID, a.Version}
 	}
 	var rev int
@@ -430,6 +441,7 @@ func (d *DB) appendTx(ctx context.Context, tx *txStmts, a store.Append) error {
 type txStmts struct {
 	tx    *sql.Tx
 	stmts map[string]*sql.Stmt
+	db    *DB // if not nil, statements are prepared once for the store
 	batch *batchWrites
 }
 
@@ -443,12 +455,51 @@ func (t *txStmts) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	if st, ok := t.stmts[query]; ok {
 		return st, nil
 	}
-	st, err := t.tx.PrepareContext(ctx, query)
-	if err != nil {
-		return nil, err
+	var st *sql.Stmt
+	if dst := t.db.preparedStmt(query); dst != nil {
+		// Prepared once for the store (on its connection: SQLite has
+		// one), bound to this transaction.
+		st = t.tx.StmtContext(ctx, dst)
+	} else {
+		var err error
+		if st, err = t.tx.PrepareContext(ctx, query); err != nil {
+			return nil, err
+		}
 	}
 	t.stmts[query] = st
 	return st, nil
+}
+
+// prepare prepares the queries on the store's handle, once. It must not
+// be called inside a transaction: SQLite's only connection is the
+// transaction's.
+func (d *DB) prepare(ctx context.Context, queries ...string) error {
+	d.stmtMu.Lock()
+	defer d.stmtMu.Unlock()
+	for _, q := range queries {
+		if _, ok := d.stmts[q]; ok {
+			continue
+		}
+		st, err := d.DB.PrepareContext(ctx, q)
+		if err != nil {
+			return err
+		}
+		if d.stmts == nil {
+			d.stmts = map[string]*sql.Stmt{}
+		}
+		d.stmts[q] = st
+	}
+	return nil
+}
+
+// preparedStmt returns query prepared by prepare, or nil.
+func (d *DB) preparedStmt(query string) *sql.Stmt {
+	if d == nil {
+		return nil
+	}
+	d.stmtMu.Lock()
+	defer d.stmtMu.Unlock()
+	return d.stmts[query]
 }
 
 func (t *txStmts) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
@@ -551,5 +602,11 @@ func (d *DB) Update(ctx context.Context, m *store.Match) error {
 // committed first; later ones fail.
 func (d *DB) Close() error {
 	d.stopCommitters()
+	d.stmtMu.Lock()
+	for _, st := range d.stmts {
+		st.Close()
+	}
+	d.stmts = nil
+	d.stmtMu.Unlock()
 	return d.DB.Close()
 }
