@@ -90,6 +90,8 @@ func (d *DB) startCommitters() {
 		if n <= 0 {
 			n = 1
 		}
+		g.mu.Lock() // GroupCommitStats reads the queues
+		defer g.mu.Unlock()
 		g.seed = maphash.MakeSeed()
 		for range n {
 			q := &queue{wake: make(chan struct{}, 1), stop: make(chan struct{})}
