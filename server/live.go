@@ -41,6 +41,7 @@ type live struct {
 	used    time.Time
 	seen    time.Time // a person last moved or connected (see sweep)
 	closed  bool      // dropped from the server's map: look the match up again
+	standby time.Time // until then another node holds the lease: no automatic move is tried
 	obuf    []game.ChanceOutcome
 	abuf    []game.Action
 }
@@ -506,6 +507,9 @@ func (m *live) scheduleLocked() {
 		m.timer.Stop()
 		m.timer = nil
 	}
+	if m.hdr.Status == store.Over {
+		m.s.unlease(m.id)
+	}
 	if m.closed || m.hdr.Status == store.Over {
 		return
 	}
@@ -555,6 +559,10 @@ func (m *live) startAutoLocked(v int, p game.Player, spec, by string) {
 	if p != game.Chance && m.s.cfg.NewBot == nil {
 		return
 	}
+	if wait := time.Until(m.standby); wait > 0 {
+		m.standbyLocked(v, wait) // another node makes the move
+		return
+	}
 	st := m.st.Clone()
 	seed := botSeed(m.hdr.Seed, v, p)
 	if !m.s.goBackground(func() { m.runAuto(v, p, st, spec, by, seed) }) {
@@ -565,6 +573,21 @@ func (m *live) startAutoLocked(v int, p game.Player, spec, by string) {
 
 func (m *live) runAuto(v int, p game.Player, st game.State, spec, by string, seed uint64) {
 	s := m.s
+	if !s.holdsLease(m.id) {
+		// Another node plays the match: stand by.
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		if m.auto == v {
+			m.auto = -1
+		}
+		if s.ctx.Err() == nil && !m.closed {
+			m.standby = time.Now().Add(s.cfg.LeaseRetry)
+			if len(m.log) == v {
+				m.standbyLocked(v, s.cfg.LeaseRetry)
+			}
+		}
+		return
+	}
 	start := time.Now()
 	var a *game.Action
 	if p != game.Chance {

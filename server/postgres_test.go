@@ -104,8 +104,9 @@ func TestTwoNodesPostgres(t *testing.T) {
 	t.Run("BotsOnBothNodes", func(t *testing.T) {
 		n1.t, n2.t = t, t
 		a := n1.create(map[string]any{"game": "source", "seats": []string{"random", "random"}})
-		// Node 2 loads the match too, so both nodes run its bots and
-		// race to append each move: the store lets one in each time.
+		// Node 2 loads the match too: the node holding the match's
+		// lease plays its bots, the other stands by (TestBotsOnOneNode),
+		// and the spectator on node 2 sees every move.
 		spectator := n2.dial(a.Match.ID, "")
 		v := n2.waitStatus(a.Match.ID, "over", 30*time.Second)
 		r := replayAll(t, n1.record(a.Match.ID, ""))

@@ -106,6 +106,11 @@ type Config struct {
 	// again.
 	CreateLimit  int
 	CreateWindow time.Duration
+	// LeaseRetry is how often a node that does not hold a match's lease
+	// tries to take it (default 2 s), with a store that several nodes
+	// share: how soon another node takes a match's bots over after the
+	// node playing them stops or dies (see lease.go).
+	LeaseRetry time.Duration
 }
 
 // Server serves the Commons API. Make one with New, call Start, serve
@@ -127,6 +132,9 @@ type Server struct {
 	mu   sync.Mutex
 	live map[string]*live
 	down bool
+
+	leaseMu sync.Mutex
+	leased  map[string]bool // the matches whose lease this node holds
 }
 
 // New returns a server for cfg.
@@ -171,6 +179,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.CreateLimit == 0 {
 		cfg.CreateLimit = defaultCreateLimit
+	}
+	if cfg.LeaseRetry <= 0 {
+		cfg.LeaseRetry = defaultLeaseRetry
 	}
 	if cfg.NewBot != nil {
 		if _, err := cfg.NewBot(cfg.TimeoutBot, 0); err != nil {
@@ -236,6 +247,10 @@ func (s *Server) Start(ctx context.Context) error {
 	}
 	s.wg.Add(1)
 	go s.janitor()
+	if _, ok := s.st.(store.Leaser); ok {
+		s.wg.Add(1)
+		go s.adopter()
+	}
 	return nil
 }
 
@@ -335,6 +350,7 @@ func (s *Server) janitor() {
 		for id, m := range s.live {
 			if m.idleSince(s.cfg.IdleTime) {
 				delete(s.live, id)
+				s.unlease(id)
 			}
 		}
 		s.metrics.live.Set(float64(len(s.live)))
@@ -361,6 +377,8 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()
+	// Another node may take this one's matches over at once.
+	defer s.unleaseAll(ctx)
 	select {
 	case <-done:
 		return nil

@@ -19,6 +19,17 @@
 // its revision Rev. A server therefore never needs a lock across nodes: it
 // reads, decides, and writes conditionally, and on ErrConflict reads again.
 //
+// Both implementations group commit appends: those of different matches
+// that wait together share one transaction (one fsync), each checked
+// against its own version inside it, a stale one refused alone; none
+// returns before the transaction that holds it has committed.
+//
+// # Leases
+//
+// A store that several servers share also implements Leaser: a match's
+// lease makes one server at a time the one that plays its bots, and dies
+// with the server that holds it.
+//
 // # Changes
 //
 // A store that several servers share also implements Watcher: it tells

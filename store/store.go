@@ -183,3 +183,21 @@ type Change struct {
 type Watcher interface {
 	Watch(ctx context.Context, fn func(Change)) error
 }
+
+// Leaser is implemented by stores that several servers share. A match's
+// lease makes one server at a time the one that makes its automatic
+// moves (its bots', its chance outcomes, a timed-out player's), so that
+// nodes do not all compute them, and a restart or an extra node does not
+// duplicate the work. A lease is only about work: the store's
+// compare-and-set keeps a match's log right whoever writes to it.
+type Leaser interface {
+	// Lease takes match id's lease for this store if no other store
+	// holds it, and reports whether this store holds it now (true also if
+	// it held it already). A lease lasts until Unlease, until the store is
+	// closed, or until the store loses its connection to the database: a
+	// server that dies or is cut off loses its leases, and another can
+	// take them.
+	Lease(ctx context.Context, id string) (bool, error)
+	// Unlease gives up match id's lease, if this store holds it.
+	Unlease(ctx context.Context, id string) error
+}

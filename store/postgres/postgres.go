@@ -1,8 +1,12 @@
 // Package postgres is the match store for several servers: PostgreSQL,
 // through pgx.
 //
-// Every write is one transaction, committed before the call returns (with
-// PostgreSQL's default synchronous_commit=on, after its WAL is flushed).
+// Every write is committed before the call returns (with PostgreSQL's
+// default synchronous_commit=on, after its WAL is flushed). Appends are
+// group committed: those of different matches that wait together share
+// one transaction, checked each on its own (see store/internal/sqlstore);
+// Store.Committers (default 4) such transactions may be under way at
+// once, and Store.MaxBatch caps one's appends (default 512).
 // Conditional writes (UPDATE ... WHERE version = $n) make concurrent moves
 // on two servers safe at READ COMMITTED: the second UPDATE waits for the
 // first's row lock, then finds the version changed and matches no row, so
@@ -14,6 +18,10 @@
 // commits; Watch LISTENs on a connection of its own and tells the server,
 // which reloads what it lacks and updates its own clients. A connection
 // silent for KeepAlive is pinged, and replaced if it does not answer.
+//
+// The store is a store.Leaser: a match's lease is a session-level
+// advisory lock on a connection of its own (lease.go), which PostgreSQL
+// frees when the connection ends, so a node that dies loses its leases.
 package postgres
 
 import (
@@ -34,6 +42,12 @@ import (
 // Channel is the LISTEN/NOTIFY channel the servers share.
 const Channel = "commons_changes"
 
+// defaultCommitters is Store.Committers's default here: PostgreSQL
+// commits several transactions side by side and flushes their WAL
+// together, so a few batches under way at once keep it busy while each
+// waits for its round trips.
+const defaultCommitters = 4
+
 // defaultKeepAlive is Store.KeepAlive's default.
 const defaultKeepAlive = 30 * time.Second
 
@@ -49,6 +63,8 @@ type Store struct {
 	// deaf to other nodes' changes. Open sets 30 seconds; set it before
 	// calling Watch.
 	KeepAlive time.Duration
+
+	leases leases
 }
 
 var (
@@ -71,6 +87,7 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		DB:  sqlstore.DB{DB: db, Dialect: sqlstore.Dialect{Dollar: true, IsUnique: isUnique, Notify: notify}},
 		dsn: dsn, KeepAlive: defaultKeepAlive,
 	}
+	s.Committers = defaultCommitters
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, err
@@ -99,13 +116,29 @@ func (s *Store) migrate(ctx context.Context) error {
 	return nil
 }
 
+// Close implements store.Store: it gives up the store's leases too.
+func (s *Store) Close() error {
+	s.leases.close()
+	return s.DB.Close()
+}
+
 func isUnique(err error) bool {
 	var pe *pgconn.PgError
 	return errors.As(err, &pe) && pe.Code == "23505"
 }
 
-func notify(ctx context.Context, tx *sql.Tx, ch store.Change) error {
-	_, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, Channel, fmt.Sprintf("%s %d %d", ch.ID, ch.Version, ch.Rev))
+// notify sends one notification for each change, in one statement.
+func notify(ctx context.Context, tx *sql.Tx, chs ...store.Change) error {
+	if len(chs) == 1 {
+		ch := chs[0]
+		_, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, Channel, fmt.Sprintf("%s %d %d", ch.ID, ch.Version, ch.Rev))
+		return err
+	}
+	payloads := make([]string, len(chs))
+	for i, ch := range chs {
+		payloads[i] = fmt.Sprintf("%s %d %d", ch.ID, ch.Version, ch.Rev)
+	}
+	_, err := tx.ExecContext(ctx, `SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n`, Channel, payloads)
 	return err
 }
 

@@ -12,6 +12,18 @@
 // FULL keeps the promise "a move is written durably before it is
 // acknowledged" without conditions.)
 //
+// # Group commit
+//
+// Appends of different matches that wait together share one transaction
+// and one fsync: while a batch commits, the next queues, and is committed
+// as one transaction the moment the first is done (no waiting for a batch
+// to fill). Each append is checked against its own expected version inside
+// the transaction, a stale one refused alone with store.ErrConflict, and
+// none is acknowledged before the commit that holds it has returned, so
+// the promise above holds for every move of a batch. Store.MaxBatch caps
+// the appends of one transaction (default 512); see
+// store/internal/sqlstore and docs/reliability.md.
+//
 // Write transactions begin IMMEDIATE, taking SQLite's write lock at once,
 // so two writers never deadlock upgrading a read lock; busy_timeout makes
 // a second process on the same file wait instead of failing. Only one
@@ -58,7 +70,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	// single connection keeps every pragma above in force for every
 	// statement. Reads are short, so they can wait their turn too.
 	db.SetMaxOpenConns(1)
-	s := &Store{sqlstore.DB{DB: db, Dialect: sqlstore.Dialect{IsUnique: isUnique}}}
+	s := &Store{sqlstore.DB{DB: db, Dialect: sqlstore.Dialect{IsUnique: isUnique, Prepare: true}}}
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("opening %s: %w", path, err)

@@ -33,6 +33,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"NotFound", testNotFound},
 		{"AppendCompareAndSet", testAppendCAS},
 		{"AppendConcurrent", testAppendConcurrent},
+		{"AppendManyMatches", testAppendManyMatches},
+		{"AppendStaleAmongOthers", testAppendStaleAmongOthers},
 		{"OverIsFinal", testOverIsFinal},
 		{"UpdateEnds", testUpdateEnds},
 		{"UpdateCompareAndSet", testUpdateCAS},
@@ -214,6 +216,156 @@ func testAppendConcurrent(t *testing.T, s store.Store) {
 	if got, _ := s.Get(c, m.ID); got.Version != rounds {
 		t.Fatalf("version %d, want %d", got.Version, rounds)
 	}
+}
+
+// testAppendManyMatches has many matches move at once, each its moves in
+// turn (as the server makes them), so that a store that commits appends
+// together (group commit) gets batches of many matches: every move lands,
+// in its place.
+func testAppendManyMatches(t *testing.T, s store.Store) {
+	ids := createMany(t, s, 200)
+	appendMany(t, s, ids, 5)
+	checkMany(t, s, ids, 5)
+}
+
+// createMany creates n running matches with one entry each.
+func createMany(t *testing.T, s store.Store, n int) []string {
+	t.Helper()
+	ids := make([]string, n)
+	for i := range ids {
+		m := NewMatch(2)
+		m.Status = store.Running
+		mustCreate(t, s, m, "*5")
+		ids[i] = m.ID
+	}
+	return ids
+}
+
+// appendMany appends moves entries to each match of ids (created by
+// createMany), the matches side by side, and fails the test unless every
+// append succeeds.
+func appendMany(t *testing.T, s store.Store, ids []string, moves int) {
+	t.Helper()
+	c := ctx(t)
+	var wg sync.WaitGroup
+	errs := make(chan error, len(ids))
+	for i, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for v := 1; v <= moves; v++ {
+				a := store.Append{ID: id, Version: v, Moves: []string{fmt.Sprintf("m%d.%d", i, v)}}
+				if v == moves && i%2 == 0 {
+					a.Result = []float64{1, 0}
+				}
+				if err := s.Append(c, a); err != nil {
+					errs <- fmt.Errorf("match %d, version %d: %w", i, v, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+// checkMany checks the logs and headers appendMany wrote.
+func checkMany(t *testing.T, s store.Store, ids []string, moves int) {
+	t.Helper()
+	c := ctx(t)
+	for i, id := range ids {
+		want := []string{"*5"}
+		for v := 1; v <= moves; v++ {
+			want = append(want, fmt.Sprintf("m%d.%d", i, v))
+		}
+		got, err := s.Moves(c, id, 0)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("match %d: Moves = %q, %v; want %q", i, got, err, want)
+		}
+		h, err := s.Get(c, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantStatus := store.Running
+		if i%2 == 0 {
+			wantStatus = store.Over
+		}
+		if h.Version != moves+1 || h.Status != wantStatus {
+			t.Fatalf("match %d: version %d status %s, want %d %s", i, h.Version, h.Status, moves+1, wantStatus)
+		}
+	}
+}
+
+// testAppendStaleAmongOthers sends, all at once, good appends to some
+// matches and stale ones (and one to an unknown match) to others: in a
+// store that commits them together each stale one is refused alone,
+// with ErrConflict, writing nothing, and the good ones all land.
+func testAppendStaleAmongOthers(t *testing.T, s store.Store) {
+	c := ctx(t)
+	ids := createMany(t, s, 100)
+	var wg sync.WaitGroup
+	errs := make([]error, len(ids)+1)
+	startGun := make(chan struct{})
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-startGun
+			switch {
+			case i == len(ids):
+				errs[i] = s.Append(c, store.Append{ID: "nope", Version: 1, Moves: []string{"x"}})
+			case i%3 == 0:
+				errs[i] = s.Append(c, store.Append{ID: ids[i], Version: 0, Moves: []string{"stale"}})
+			default:
+				errs[i] = s.Append(c, store.Append{ID: ids[i], Version: 1, Moves: []string{"good", "*heads"}})
+			}
+		}()
+	}
+	close(startGun)
+	wg.Wait()
+	if !errors.Is(errs[len(ids)], store.ErrNotFound) {
+		t.Errorf("append to an unknown match: %v, want ErrNotFound", errs[len(ids)])
+	}
+	for i, id := range ids {
+		want := []string{"*5", "good", "*heads"}
+		if i%3 == 0 {
+			want = want[:1]
+			if !errors.Is(errs[i], store.ErrConflict) {
+				t.Errorf("stale append %d: %v, want ErrConflict", i, errs[i])
+			}
+		} else if errs[i] != nil {
+			t.Errorf("good append %d: %v", i, errs[i])
+		}
+		got, err := s.Moves(c, id, 0)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("match %d: Moves = %q, %v; want %q", i, got, err, want)
+		}
+		if h, err := s.Get(c, id); err != nil || h.Version != len(want) {
+			t.Errorf("match %d: %v, want version %d", i, err, len(want))
+		}
+	}
+}
+
+// RunReopen checks that appends made side by side on many matches are
+// durable: each was acknowledged only once committed, so a store opened
+// again on the same database after the first is closed reads every one.
+// open must open a store on the same database each time.
+func RunReopen(t *testing.T, open func(t *testing.T) store.Store) {
+	s := open(t)
+	ids := createMany(t, s, 300)
+	appendMany(t, s, ids, 4)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(ctx(t), store.Append{ID: ids[1], Version: 5, Moves: []string{"late"}}); err == nil {
+		t.Error("Append after Close succeeded")
+	}
+	s = open(t)
+	defer s.Close()
+	checkMany(t, s, ids, 4)
 }
 
 func testOverIsFinal(t *testing.T, s store.Store) {

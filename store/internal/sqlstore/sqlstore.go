@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/commons-games/commons/game"
@@ -25,8 +26,14 @@ type Dialect struct {
 	// IsUnique reports whether err is a unique-key violation.
 	IsUnique func(error) bool
 	// Notify, if set, is called inside every committed write's
+	// transaction with the changes it makes (a batch of appends has
+	// several),
 	// transaction, so that the notification leaves on commit.
-	Notify func(ctx context.Context, tx *sql.Tx, ch store.Change) error
+	Notify func(ctx context.Context, tx *sql.Tx, chs ...store.Change) error
+	// Prepare has the batches of appends prepare their statements once
+	// for the store, for a driver that would prepare them at every call
+	// (modernc.org/sqlite; pgx keeps a cache of its own).
+	Prepare bool
 }
 
 // Schema creates the tables. Both databases accept it as it is.
@@ -63,10 +70,25 @@ var Schema = []string{
 	)`,
 }
 
-// DB is a store.Store on a database/sql handle.
+// DB is a store.Store on a database/sql handle. Its appends are group
+// committed (see Append); the options below are read at the first Append.
 type DB struct {
 	DB      *sql.DB
 	Dialect Dialect
+	// MaxBatch caps the appends one transaction commits together
+	// (default DefaultMaxBatch).
+	MaxBatch int
+	// Committers is how many transactions of appends may be under way at
+	// once (default 1), each on a connection of its own; a match's
+	// appends always go to the same one, in the order they came. SQLite
+	// lets one writer in at a time, so more than one only helps a
+	// database that commits transactions side by side (PostgreSQL).
+	Committers int
+
+	gc groupCommit
+
+	stmtMu sync.Mutex
+	stmts  map[string]*sql.Stmt // the batches' statements, prepared once (Dialect.Prepare)
 }
 
 // Migrate creates the tables if they are missing.
@@ -179,7 +201,7 @@ func (d *DB) Create(ctx context.Context, m *store.Match, moves []string) error {
 			}
 			return fmt.Errorf("create match %s: %w", m.ID, err)
 		}
-		if err := d.insertMoves(ctx, tx, m.ID, 0, moves, now); err != nil {
+		if err := d.insertMoves(ctx, &txStmts{tx: tx}, m.ID, 0, moves, now); err != nil {
 			return err
 		}
 		m.Version, m.Rev = len(moves), 0
@@ -187,12 +209,29 @@ func (d *DB) Create(ctx context.Context, m *store.Match, moves []string) error {
 	})
 }
 
-func (d *DB) insertMoves(ctx context.Context, tx *sql.Tx, id string, from int, moves []string, at time.Time) error {
-	// One statement per batch of rows: a move and the chance outcomes
-	// after it go in together.
+func (d *DB) insertMoves(ctx context.Context, tx *txStmts, id string, from int, moves []string, at time.Time) error {
+	rows := make([]moveRow, len(moves))
+	for i, mv := range moves {
+		rows[i] = moveRow{id: id, n: from + i, move: mv, at: at}
+	}
+	return d.insertRows(ctx, tx, rows)
+}
+
+// moveRow is a row of the moves table.
+type moveRow struct {
+	id   string
+	n    int
+	move string
+	at   time.Time
+}
+
+// insertRows writes log entries, up to 200 in one statement: a move and
+// the chance outcomes after it go in together, and so do the entries of
+// a batch of appends.
+func (d *DB) insertRows(ctx context.Context, tx *txStmts, rows []moveRow) error {
 	const batch = 200
-	for start := 0; start < len(moves); start += batch {
-		end := min(start+batch, len(moves))
+	for start := 0; start < len(rows); start += batch {
+		end := min(start+batch, len(rows))
 		var b strings.Builder
 		args := make([]any, 0, 4*(end-start))
 		b.WriteString(`INSERT INTO moves (match_id, n, move, at_ms) VALUES `)
@@ -201,13 +240,14 @@ func (d *DB) insertMoves(ctx context.Context, tx *sql.Tx, id string, from int, m
 				b.WriteString(", ")
 			}
 			b.WriteString("(?, ?, ?, ?)")
-			args = append(args, id, from+i, moves[i], ms(at))
+			r := rows[i]
+			args = append(args, r.id, r.n, r.move, ms(r.at))
 		}
-		if _, err := tx.ExecContext(ctx, d.q(b.String()), args...); err != nil {
+		if _, err := tx.exec(ctx, d.q(b.String()), args...); err != nil {
 			if d.Dialect.IsUnique(err) {
-				return fmt.Errorf("match %s: log entry %d: %w", id, from+start, store.ErrConflict)
+				return fmt.Errorf("match %s: log entry %d: %w", rows[start].id, rows[start].n, store.ErrConflict)
 			}
-			return fmt.Errorf("match %s: writing moves: %w", id, err)
+			return fmt.Errorf("match %s: writing moves: %w", rows[start].id, err)
 		}
 	}
 	return nil
@@ -332,37 +372,166 @@ func (d *DB) Moves(ctx context.Context, id string, from int) ([]string, error) {
 	return out, nil
 }
 
-// Append implements store.Store.
-func (d *DB) Append(ctx context.Context, a store.Append) error {
-	if len(a.Moves) == 0 {
-		return fmt.Errorf("match %s: append of no moves", a.ID)
-	}
+// The version checks of an append, and of the last append, which ends
+// the match.
+const (
+	appendCheck     = `UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ? WHERE id = ? AND version = ? AND status <> 'over'`
+	appendCheckOver = `UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ?, status = 'over', result = ?
+		WHERE id = ? AND version = ? AND status <> 'over'`
+)
+
+// appendTx makes append a inside tx: the version check, the log entries
+// and the notification. A refusal found by the check (ErrConflict,
+// ErrNotFound) comes as a *refusal: nothing was written and tx is still
+// usable. Any other error may have spoilt tx (PostgreSQL aborts a
+// transaction at its first failed statement).
+func (d *DB) appendTx(ctx context.Context, tx *txStmts, a store.Append) error {
 	at := a.At
 	if at.IsZero() {
 		at = time.Now()
 	}
 	newVersion := a.Version + len(a.Moves)
-	return d.inTx(ctx, func(tx *sql.Tx) error {
-		var row *sql.Row
-		if a.Result != nil {
-			row = tx.QueryRowContext(ctx, d.q(`UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ?,
-				status = 'over', result = ? WHERE id = ? AND version = ? AND status <> 'over' RETURNING rev`),
-				newVersion, ms(at), ms(at), mustJSON(a.Result), a.ID, a.Version)
-		} else {
-			row = tx.QueryRowContext(ctx, d.q(`UPDATE matches SET version = ?, turn_start_ms = ?, updated_ms = ?
-				WHERE id = ? AND version = ? AND status <> 'over' RETURNING rev`),
-				newVersion, ms(at), ms(at), a.ID, a.Version)
+	query := appendCheck
+	args := []any{newVersion, ms(at), ms(at), a.ID, a.Version}
+	if a.Result != nil {
+		query = appendCheckOver
+		args = []any{newVersion, ms(at), ms(at), mustJSON(a.Result), a.ID, a.Version}
+	}
+	var rev int
+	var err error
+	if d.Dialect.Notify != nil {
+		// The notification tells the revision.
+		err = tx.queryRow(ctx, d.q(query+` RETURNING rev`), args...).Scan(&rev)
+	} else {
+		var res sql.Result
+		if res, err = tx.exec(ctx, d.q(query), args...); err == nil {
+			if n, rerr := res.RowsAffected(); rerr != nil {
+				err = rerr
+			} else if n == 0 {
+				err = sql.ErrNoRows
+			}
 		}
-		var rev int
-		if err := d.changed(ctx, tx, row.Scan(&rev), a.ID, fmt.Sprintf("is no longer at version %d", a.Version)); err != nil {
-			return err
+	}
+	if err := d.changed(ctx, tx.tx, err, a.ID, fmt.Sprintf("is no longer at version %d", a.Version)); err != nil {
+		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
+			return &refusal{err}
 		}
-		if err := d.insertMoves(ctx, tx, a.ID, a.Version, a.Moves, at); err != nil {
-			return err
+		return err
+	}
+	if tx.batch != nil {
+		// A batch writes every append's entries, and sends every
+		// notification, once all are checked.
+		for i, mv := range a.Moves {
+			tx.batch.rows = append(tx.batch.rows, moveRow{id: a.ID, n: a.Version + i, move: mv, at: at})
 		}
-		return d.notify(ctx, tx, a.ID, newVersion, rev)
-	})
+		tx.batch.changes = append(tx.batch.changes, store.Change{ID: a.ID, Version: newVersion, Rev: rev})
+		return nil
+	}
+	if err := d.insertMoves(ctx, tx, a.ID, a.Version, a.Moves, at); err != nil {
+		return err
+	}
+	return d.notify(ctx, tx.tx, a.ID, newVersion, rev)
 }
+
+// txStmts is a transaction that, if stmts is not nil, prepares each
+// statement once and keeps it for the transaction's life (a batch of
+// appends runs the same few statements many times).
+// If batch is not nil, appendTx only checks an append and adds its
+// entries and change to batch, for the batch to write together.
+type txStmts struct {
+	tx    *sql.Tx
+	stmts map[string]*sql.Stmt
+	db    *DB // if not nil, statements are prepared once for the store
+	batch *batchWrites
+}
+
+// batchWrites is what a batch's appends, checked, have left to write.
+type batchWrites struct {
+	rows    []moveRow
+	changes []store.Change
+}
+
+func (t *txStmts) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st, ok := t.stmts[query]; ok {
+		return st, nil
+	}
+	var st *sql.Stmt
+	if dst := t.db.preparedStmt(query); dst != nil {
+		// Prepared once for the store (on its connection: SQLite has
+		// one), bound to this transaction.
+		st = t.tx.StmtContext(ctx, dst)
+	} else {
+		var err error
+		if st, err = t.tx.PrepareContext(ctx, query); err != nil {
+			return nil, err
+		}
+	}
+	t.stmts[query] = st
+	return st, nil
+}
+
+// prepare prepares the queries on the store's handle, once. It must not
+// be called inside a transaction: SQLite's only connection is the
+// transaction's.
+func (d *DB) prepare(ctx context.Context, queries ...string) error {
+	d.stmtMu.Lock()
+	defer d.stmtMu.Unlock()
+	for _, q := range queries {
+		if _, ok := d.stmts[q]; ok {
+			continue
+		}
+		st, err := d.DB.PrepareContext(ctx, q)
+		if err != nil {
+			return err
+		}
+		if d.stmts == nil {
+			d.stmts = map[string]*sql.Stmt{}
+		}
+		d.stmts[q] = st
+	}
+	return nil
+}
+
+// preparedStmt returns query prepared by prepare, or nil.
+func (d *DB) preparedStmt(query string) *sql.Stmt {
+	if d == nil {
+		return nil
+	}
+	d.stmtMu.Lock()
+	defer d.stmtMu.Unlock()
+	return d.stmts[query]
+}
+
+func (t *txStmts) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if t.stmts == nil {
+		return t.tx.ExecContext(ctx, query, args...)
+	}
+	st, err := t.stmt(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.ExecContext(ctx, args...)
+}
+
+func (t *txStmts) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	if t.stmts == nil {
+		return t.tx.QueryRowContext(ctx, query, args...)
+	}
+	st, err := t.stmt(ctx, query)
+	if err != nil {
+		// A Row with the error: run the statement unprepared, which
+		// fails the same way.
+		return t.tx.QueryRowContext(ctx, query, args...)
+	}
+	return st.QueryRowContext(ctx, args...)
+}
+
+// refusal is an append refused by its version check, inside a
+// transaction that goes on.
+type refusal struct{ err error }
+
+func (r *refusal) Error() string { return r.err.Error() }
+func (r *refusal) Unwrap() error { return r.err }
 
 // changed turns the error of an UPDATE ... RETURNING that matched no
 // row into ErrNotFound or ErrConflict.
@@ -429,5 +598,15 @@ func (d *DB) Update(ctx context.Context, m *store.Match) error {
 	return err
 }
 
-// Close implements store.Store.
-func (d *DB) Close() error { return d.DB.Close() }
+// Close implements store.Store: the appends already waiting are
+// committed first; later ones fail.
+func (d *DB) Close() error {
+	d.stopCommitters()
+	d.stmtMu.Lock()
+	for _, st := range d.stmts {
+		st.Close()
+	}
+	d.stmts = nil
+	d.stmtMu.Unlock()
+	return d.DB.Close()
+}
