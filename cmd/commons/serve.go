@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -40,6 +41,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	readTimeout := fs.Duration("read-timeout", 30*time.Second, "longest a client may take to send a whole request (0: no limit)")
 	idleTimeout := fs.Duration("idle-timeout", 2*time.Minute, "longest a kept-alive HTTP connection waits for its next request (0: no limit)")
 	wsIdleTimeout := fs.Duration("ws-idle-timeout", time.Minute, "a WebSocket that answers no ping for this long is closed (0: never)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to `FILE` when the server stops (go tool pprof reads it; docs/reliability.md)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -119,6 +121,22 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("--cpuprofile: %w", err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			ln.Close()
+			return fmt.Errorf("--cpuprofile: %w", err)
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		}()
 	}
 	if err := srv.Start(ctx); err != nil {
 		ln.Close()
