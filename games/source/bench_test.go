@@ -81,3 +81,33 @@ func BenchmarkRandomPlayout(b *testing.B) {
 	b.ReportMetric(float64(actions)/el, "actions/s")
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
 }
+
+// BenchmarkScores reads the scores (as the lab's trace does at each of
+// its points) of the positions of random games, cycling through them.
+func BenchmarkScores(b *testing.B) {
+	for _, territory := range []string{TerritorySingle, TerritoryRegions} {
+		b.Run(territory, func(b *testing.B) {
+			start := newState(b, game.Options{OptTerritory: territory})
+			r := rand.New(rand.NewPCG(7, 8))
+			var buf []game.Action
+			var states []State
+			for len(states) < 1000 {
+				s := *start
+				for s.CurrentPlayer() != game.Terminal {
+					buf = s.LegalActions(buf)
+					_ = s.Apply(buf[r.IntN(len(buf))])
+					states = append(states, s)
+				}
+			}
+			dst := make([]float64, 0, 2)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				dst = states[i].Scores(dst)
+				if i++; i == len(states) {
+					i = 0
+				}
+			}
+		})
+	}
+}
