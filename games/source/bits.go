@@ -23,6 +23,8 @@ var (
 	full    board // every point
 	notColA board // every point but column a (may shift west)
 	notColI board // every point but column i (may shift east)
+
+	adjacent [points]board // each point's orthogonal neighbours
 )
 
 func init() {
@@ -34,6 +36,9 @@ func init() {
 		if p%size != size-1 {
 			notColI = notColI.with(p)
 		}
+	}
+	for p := range adjacent {
+		adjacent[p] = single(p).neighbours()
 	}
 }
 
