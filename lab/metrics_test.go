@@ -2,6 +2,7 @@ package lab
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/commons-games/commons/game"
@@ -141,36 +142,68 @@ func TestTraceByHand(t *testing.T) {
 	// (0, 5, 10) -> (0, .5, 1), leaders {3};
 	// (4, 4, 2)  -> (1, 1, 0), leaders {1, 2}: a change;
 	// (7, 7, 7)  -> (1, 1, 1), leaders {1, 2, 3}: a change.
-	var norm []float64
-	var masks []uint64
-	for _, v := range [][]float64{{0, 5, 10}, {4, 4, 2}, {7, 7, 7}} {
-		var m uint64
-		norm = appendNormalised(norm, v, &m)
-		masks = append(masks, m)
-	}
-	want := []float64{0, .5, 1, 1, 1, 0, 1, 1, 1}
-	for i := range want {
-		if !near(norm[i], want[i]) {
-			t.Fatalf("normalised %v, want %v", norm, want)
-		}
-	}
-	if masks[0] != 0b100 || masks[1] != 0b011 || masks[2] != 0b111 {
-		t.Errorf("leaders %b", masks)
-	}
+	raw := []float64{0, 5, 10, 4, 4, 2, 7, 7, 7}
 	// Seat 1 wins: gaps 1-0, 1-1, 1-1 -> mean 1/3, max 1.
-	if m, x := drama(norm, 3, []int{0}); !near(m, 1.0/3) || x != 1 {
-		t.Errorf("drama(seat 1) = %v, %v", m, x)
+	if leads, m, x := summarise(raw, 3, []int{0}); leads != 2 || !near(m, 1.0/3) || x != 1 {
+		t.Errorf("summarise(seat 1) = %v, %v, %v", leads, m, x)
 	}
 	// Seats 2 and 3 share: point 1 (.5 + 0)/2 = .25, point 2 (0 + 1)/2
 	// = .5, point 3 0 -> mean .25, max .5.
-	if m, x := drama(norm, 3, []int{1, 2}); !near(m, 0.25) || !near(x, 0.5) {
-		t.Errorf("drama(seats 2, 3) = %v, %v", m, x)
+	if leads, m, x := summarise(raw, 3, []int{1, 2}); leads != 2 || !near(m, 0.25) || !near(x, 0.5) {
+		t.Errorf("summarise(seats 2, 3) = %v, %v, %v", leads, m, x)
+	}
+	// Nobody wins: the lead changes still count, there is no Drama.
+	if leads, m, x := summarise(raw, 3, nil); leads != 2 || m != 0 || x != 0 {
+		t.Errorf("summarise(no winner) = %v, %v, %v", leads, m, x)
+	}
+	// One point: no change of leaders.
+	if leads, m, x := summarise(raw[:3], 3, []int{1}); leads != 0 || !near(m, 0.5) || !near(x, 0.5) {
+		t.Errorf("summarise(one point) = %v, %v, %v", leads, m, x)
 	}
 	if got := winners(nil, []float64{0, 0, 0}); len(got) != 0 {
 		t.Errorf("winners of an everybody-loses game: %v", got)
 	}
 	if got := winners(nil, []float64{0.5, 0, 0.5}); len(got) != 2 || got[0] != 0 || got[1] != 2 {
 		t.Errorf("winners of a shared win: %v", got)
+	}
+}
+
+// summarise's two-seat path gives summariseAny's results to the bit, or
+// leaves the trace to it when a value, or the difference of a point's
+// two, is not finite.
+func TestSummariseTwoMatchesAny(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	specials := []float64{math.Copysign(0, -1), math.MaxFloat64, -math.MaxFloat64, math.SmallestNonzeroFloat64,
+		math.Inf(1), math.Inf(-1), math.NaN()}
+	wins := [][]int{nil, {0}, {1}, {0, 1}}
+	for k := range 20000 {
+		raw := make([]float64, 2*(1+r.IntN(60)))
+		finite := true
+		for i := range raw {
+			switch {
+			case k%4 == 0 && r.IntN(20) == 0:
+				raw[i] = specials[r.IntN(len(specials))]
+			case k%2 == 0:
+				raw[i] = r.NormFloat64() * 10
+			default:
+				raw[i] = float64(r.IntN(6))
+			}
+		}
+		for i := 0; i < len(raw); i += 2 {
+			finite = finite && !math.IsInf(raw[i]-raw[i+1], 0) && !math.IsNaN(raw[i]-raw[i+1])
+		}
+		win := wins[r.IntN(len(wins))]
+		leads, mean, most, ok := summariseTwo(raw, win)
+		if ok != finite {
+			t.Fatalf("%v: ok %v, want %v", raw, ok, finite)
+		}
+		if !ok {
+			continue
+		}
+		wl, wm, wx := summariseAny(raw, 2, win)
+		if leads != wl || math.Float64bits(mean) != math.Float64bits(wm) || math.Float64bits(most) != math.Float64bits(wx) {
+			t.Fatalf("%v, winners %v: %d, %v, %v; summariseAny %d, %v, %v", raw, win, leads, mean, most, wl, wm, wx)
+		}
 	}
 }
 

@@ -3,7 +3,9 @@ package lab
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/commons-games/commons/arena"
 	"github.com/commons-games/commons/bot"
@@ -32,20 +34,24 @@ type worker struct {
 	seatSrc  []*rand.PCG
 	buf      []game.Action
 	outs     []game.ChanceOutcome
-	ev       []float64
-	norm     []float64 // the trace's normalised values, Players per point
-	leaders  uint64    // the last point's leaders, bit per seat
-	last     game.Player
-	first    game.Player // the game's first mover, whose turns start rounds
-	res      Result
-	counts   []game.Count
-	line     []byte
+	// raw holds the trace's values as read, Players per point, for
+	// finish to sum up.
+	raw []float64
+	// What the trace reads on w.s, found once per state rather than by a
+	// type assertion at every point: its scores, else its evaluation.
+	scorer    game.Scorer
+	evaluator game.Evaluator
+	last      game.Player
+	first     game.Player // the game's first mover, whose turns start rounds
+	res       Result
+	counts    []game.Count
+	line      []byte
 }
 
 func (r *runner) newWorker() *worker {
 	n := r.gcfg.Players
 	w := &worker{r: r, chanceSr: rand.NewPCG(0, 0), buf: make([]game.Action, 0, 256), outs: make([]game.ChanceOutcome, 0, 64),
-		ev: make([]float64, 0, n), counts: make([]game.Count, 0, 32), line: make([]byte, 0, 1024)}
+		raw: make([]float64, 0, 128*n), counts: make([]game.Count, 0, 32), line: make([]byte, 0, 1024)}
 	w.chance = rand.New(w.chanceSr)
 	for range n {
 		src := rand.NewPCG(0, 0)
@@ -54,6 +60,7 @@ func (r *runner) newWorker() *worker {
 	}
 	w.s = r.init.Clone()
 	w.cp, _ = w.s.(game.Copier)
+	w.traceSource()
 	res := &w.res
 	res.Bots, res.Returns, res.Moves, res.Choices, res.Legal = make([]int, n), make([]float64, n), make([]int, n), make([]int, n), make([]int, n)
 	return w
@@ -76,14 +83,14 @@ func (w *worker) reset(idx int) game.State {
 			res.Bots[p] = -1
 		}
 	}
-	w.norm = w.norm[:0]
-	w.leaders = 0
+	w.raw = w.raw[:0]
 	w.last, w.first = game.Chance, game.Chance
 	w.chanceSr.Seed(gs, pcgStream)
 	if w.cp != nil {
 		w.cp.CopyFrom(r.init)
 	} else {
 		w.s = r.init.Clone()
+		w.traceSource()
 	}
 	return w.s
 }
@@ -106,9 +113,9 @@ func (w *worker) playGame(ctx context.Context, idx int) error {
 	return w.finish(s)
 }
 
-// decision records a decision of p at s, which has nlegal legal actions,
-// and takes the trace point it calls for.
-func (w *worker) decision(s game.State, p game.Player, nlegal int) {
+// decision records a decision of p, who has nlegal legal actions, at
+// the state being played (w.s), and takes the trace point it calls for.
+func (w *worker) decision(p game.Player, nlegal int) {
 	res := &w.res
 	if p != w.last {
 		res.Turns++
@@ -117,11 +124,11 @@ func (w *worker) decision(s game.State, p game.Player, nlegal int) {
 			w.first = p
 		}
 		if w.r.trace == 1 || (w.r.trace == 3 && p == w.first) {
-			w.point(s)
+			w.point()
 		}
 	}
 	if w.r.trace == 2 {
-		w.point(s)
+		w.point()
 	}
 	res.Moves[p]++
 	res.Legal[p] += nlegal
@@ -160,7 +167,7 @@ func (w *worker) playRandom(s game.State) error {
 			if len(w.buf) == 0 {
 				return fmt.Errorf("%v to move has no legal action", p)
 			}
-			w.decision(s, p, len(w.buf))
+			w.decision(p, len(w.buf))
 			a = w.buf[w.seats[p].IntN(len(w.buf))]
 		}
 		if err := s.Apply(a); err != nil {
@@ -216,7 +223,7 @@ func (w *worker) playBots(ctx context.Context, s game.State) error {
 		res.Actions++
 		if p >= 0 {
 			w.buf = st.LegalActions(w.buf)
-			w.decision(st, p, len(w.buf))
+			w.decision(p, len(w.buf))
 		}
 	})
 	if err == nil {
@@ -225,49 +232,45 @@ func (w *worker) playBots(ctx context.Context, s game.State) error {
 	return err
 }
 
-// point takes one point of the trace at s: the per-seat scores of a game
-// that keeps scores (its Scorer), else the values of its Evaluator, the
-// leaders among them, and each value placed between the last seat's (0)
-// and the leader's (1). Scores come first: who leads on the score sheet
-// is what players see, and they cost little, where an evaluation (a
-// search's guess) may cost as much as the turn's moves.
-func (w *worker) point(s game.State) {
-	if sc, ok := s.(game.Scorer); ok {
-		w.ev = sc.Scores(w.ev)
-	} else if ev, ok := s.(game.Evaluator); ok {
-		w.ev = ev.Evaluate(w.ev)
-	} else {
-		return
+// traceSource finds what the trace reads on w.s: the per-seat scores of
+// a game that keeps scores (its Scorer), else the values of its
+// Evaluator. Scores come first: who leads on the score sheet is what
+// players see, and they cost little, where an evaluation (a search's
+// guess) may cost as much as the turn's moves.
+func (w *worker) traceSource() {
+	w.scorer, w.evaluator = nil, nil
+	if sc, ok := w.s.(game.Scorer); ok {
+		w.scorer = sc
+	} else if ev, ok := w.s.(game.Evaluator); ok {
+		w.evaluator = ev
 	}
-	var mask uint64
-	w.norm = appendNormalised(w.norm, w.ev, &mask)
-	if w.res.Evals > 0 && mask != w.leaders {
-		w.res.Leads++
-	}
-	w.leaders = mask
-	w.res.Evals++
 }
 
-// appendNormalised appends v's values placed between its smallest (0) and
-// largest (1), every value 1 when all are equal, and sets *leaders to the
-// bit set of the seats with the largest value.
-func appendNormalised(dst, v []float64, leaders *uint64) []float64 {
-	lo, hi := v[0], v[0]
-	for _, x := range v {
-		lo, hi = min(lo, x), max(hi, x)
+// point takes one point of the trace at w.s, the state being played (s in
+// decision). It only keeps the values, for finish to sum up (summarise)
+// once the game is over: a point comes dozens of times in a random game
+// of a few microseconds, where every nanosecond a point shows (docs/lab.md,
+// Performance), and the sums cost less all done at once.
+func (w *worker) point() {
+	// The values are read straight into w.raw's spare room (a Scorer
+	// appends to dst[:0]), else copied there.
+	w.raw = slices.Grow(w.raw, w.r.gcfg.Players)
+	n := len(w.raw)
+	var v []float64
+	switch {
+	case w.scorer != nil:
+		v = w.scorer.Scores(w.raw[n:n])
+	case w.evaluator != nil:
+		v = w.evaluator.Evaluate(w.raw[n:n])
+	default:
+		return
 	}
-	*leaders = 0
-	for p, x := range v {
-		e := 1.0
-		if hi > lo {
-			e = (x - lo) / (hi - lo)
-		}
-		if x == hi {
-			*leaders |= 1 << p
-		}
-		dst = append(dst, e)
+	if len(v) > 0 && n+len(v) <= cap(w.raw) && &v[0] == &w.raw[:n+1][n] {
+		w.raw = w.raw[:n+len(v)]
+	} else {
+		w.raw = append(w.raw, v...)
 	}
-	return dst
+	w.res.Evals++
 }
 
 // winners appends the seats that won, by the returns: those with the top
@@ -293,27 +296,117 @@ func winners(dst []int, returns []float64) []int {
 	return dst
 }
 
-// drama returns Ludii's Drama of one game from its normalised trace (n
-// values per point) and its winners: at each point the mean over the
-// winners of the leader's value less the winner's, averaged over the
-// points, and the largest of them.
-func drama(norm []float64, n int, win []int) (mean, most float64) {
-	points := len(norm) / n
-	if points == 0 || len(win) == 0 {
-		return 0, 0
+// summarise sums up a game's trace, n values a point, given its winners
+// (summed up at the end, where they are known): the points where the
+// leaders (the seats with the largest value) differ from the point
+// before's, and Ludii's Drama: each point's values are placed between
+// the smallest (0) and the largest (1), every value 1 when all are equal,
+// and Drama is the mean over the points of the mean over the winners of
+// the leader's value (1) less the winner's, and most the largest such
+// point.
+func summarise(raw []float64, n int, win []int) (leads int, mean, most float64) {
+	if n == 2 {
+		if leads, mean, most, ok := summariseTwo(raw, win); ok {
+			return leads, mean, most
+		}
 	}
+	return summariseAny(raw, n, win)
+}
+
+// summariseAny is summarise for any number of seats, by the definition.
+func summariseAny(raw []float64, n int, win []int) (leads int, mean, most float64) {
+	points := len(raw) / n
+	var last uint64
 	sum := 0.0
 	for k := range points {
-		row := norm[k*n : (k+1)*n]
+		row := raw[k*n : (k+1)*n]
+		lo, hi := row[0], row[0]
+		for _, x := range row {
+			lo, hi = min(lo, x), max(hi, x)
+		}
+		var leaders uint64
+		for p, x := range row {
+			leaders |= bit(x == hi) << p
+		}
+		if k == 0 {
+			last = leaders
+		}
+		leads += int(bit(leaders != last))
+		last = leaders
+		if len(win) == 0 {
+			continue
+		}
 		d := 0.0
 		for _, p := range win {
-			d += 1 - row[p] // the leader's value is 1
+			e := 1.0
+			if hi > lo {
+				e = (row[p] - lo) / (hi - lo)
+			}
+			d += 1 - e
 		}
 		d /= float64(len(win))
 		sum += d
 		most = max(most, d)
 	}
-	return sum / float64(points), most
+	if points == 0 || len(win) == 0 {
+		return leads, 0, 0
+	}
+	return leads, sum / float64(points), most
+}
+
+// summariseTwo is summarise for two seats, the common case, and the
+// cheapest: when every value and difference is finite (else it returns
+// !ok), a point's
+// two values sit at 0 and 1, or both at 1, so it counts instead of
+// dividing. With one winner or two, every Drama term is a multiple of a
+// half, and so is every partial sum, all exact in floating point: the
+// results are summariseAny's to the bit (TestSummariseTwoMatchesAny).
+func summariseTwo(raw []float64, win []int) (leads int, mean, most float64, ok bool) {
+	points := len(raw) / 2
+	if points == 0 || len(win) > 2 {
+		return 0, 0, 0, false
+	}
+	var winners uint64 // the winners' bits
+	for _, p := range win {
+		winners |= 1 << p
+	}
+	// behind counts the winners behind the leader over all points,
+	// worst at one point; inf sums d-d over the points' differences d,
+	// 0 unless a value is infinite or NaN, or a difference too large for
+	// a float (which the division would turn into NaN).
+	behind, worst, inf := 0, 0, 0.0
+	last := bit(raw[0] >= raw[1]) | bit(raw[1] >= raw[0])<<1
+	for k := 0; k+1 < len(raw); k += 2 {
+		a, b := raw[k], raw[k+1]
+		d := a - b
+		inf += d - d
+		// The leaders, a >= b being a == max(a, b) for finite values.
+		leaders := bit(a >= b) | bit(b >= a)<<1
+		leads += int(bit(leaders != last))
+		last = leaders
+		x := bits.OnesCount64(winners &^ leaders)
+		behind += x
+		worst = max(worst, x)
+	}
+	if inf != 0 {
+		return 0, 0, 0, false
+	}
+	if len(win) == 0 {
+		return leads, 0, 0, true
+	}
+	w := float64(len(win))
+	return leads, float64(behind) / w / float64(points), float64(worst) / w, true
+}
+
+// bit is 1 for true, 0 for false: a seat's bit in the leaders, set
+// without a branch, which would be mispredicted whenever the lead
+// changes hands.
+func bit(b bool) uint64 {
+	var u uint64
+	if b {
+		u = 1
+	}
+	return u
 }
 
 // finish reads the end of the game into w.res.
@@ -351,7 +444,7 @@ func (w *worker) finish(s game.State) error {
 	}
 	if res.Evals > 0 {
 		var buf [16]int
-		res.Drama, res.DramaMax = drama(w.norm, r.gcfg.Players, winners(buf[:0], res.Returns))
+		res.Leads, res.Drama, res.DramaMax = summarise(w.raw, r.gcfg.Players, winners(buf[:0], res.Returns))
 	}
 	return nil
 }
