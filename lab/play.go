@@ -43,16 +43,24 @@ type worker struct {
 	evaluator game.Evaluator
 	last      game.Player
 	first     game.Player // the game's first mover, whose turns start rounds
+	everyMove bool        // the trace takes a point at every decision
+	tally     []tally     // by seat, for res's Moves, Legal and Choices
 	res       Result
 	counts    []game.Count
 	line      []byte
 }
+
+// tally counts a seat's decisions (Result's Moves), their legal actions
+// (Legal) and those with a choice (Choices) as the game goes.
+type tally struct{ moves, legal, choices int }
 
 func (r *runner) newWorker() *worker {
 	n := r.gcfg.Players
 	w := &worker{r: r, chanceSr: rand.NewPCG(0, 0), buf: make([]game.Action, 0, 256), outs: make([]game.ChanceOutcome, 0, 64),
 		raw: make([]float64, 0, 128*n), counts: make([]game.Count, 0, 32), line: make([]byte, 0, 1024)}
 	w.chance = rand.New(w.chanceSr)
+	w.everyMove = r.trace == 2
+	w.tally = make([]tally, n)
 	for range n {
 		src := rand.NewPCG(0, 0)
 		w.seatSrc = append(w.seatSrc, src)
@@ -73,9 +81,7 @@ func (w *worker) reset(idx int) game.State {
 	gs := r.man.Seed + uint64(idx)
 	*res = Result{Index: idx, Seed: gs, Bots: res.Bots, Returns: res.Returns[:0], Scores: res.Scores[:0],
 		Moves: res.Moves, Choices: res.Choices, Legal: res.Legal, Teams: res.Teams[:0], Counts: res.Counts[:0]}
-	clear(res.Moves)
-	clear(res.Choices)
-	clear(res.Legal)
+	clear(w.tally)
 	if r.schedule != nil {
 		copy(res.Bots, r.schedule[idx%len(r.schedule)])
 	} else {
@@ -113,12 +119,21 @@ func (w *worker) playGame(ctx context.Context, idx int) error {
 	return w.finish(s)
 }
 
-// decision records a decision of p, who has nlegal legal actions, at
-// the state being played (w.s), and takes the trace point it calls for.
-func (w *worker) decision(p game.Player, nlegal int) {
-	res := &w.res
+// A decision of p, who has nlegal legal actions at the state being
+// played (w.s), is recorded by the loops that play (playRandom, playBots)
+// in two steps, written out there because it comes at every move and a
+// call costs as much as the rest of it:
+//
+//	if p != w.last || w.everyMove {
+//		w.turn(p)
+//	}
+//	w.tally[p].add(nlegal)
+
+// turn counts the turn that the decision of p starts, if it starts one,
+// and takes the trace point the decision calls for.
+func (w *worker) turn(p game.Player) {
 	if p != w.last {
-		res.Turns++
+		w.res.Turns++
 		w.last = p
 		if w.first == game.Chance {
 			w.first = p
@@ -127,13 +142,17 @@ func (w *worker) decision(p game.Player, nlegal int) {
 			w.point()
 		}
 	}
-	if w.r.trace == 2 {
+	if w.everyMove {
 		w.point()
 	}
-	res.Moves[p]++
-	res.Legal[p] += nlegal
+}
+
+// add counts a decision with nlegal legal actions.
+func (t *tally) add(nlegal int) {
+	t.moves++
+	t.legal += nlegal
 	if nlegal > 1 {
-		res.Choices[p]++
+		t.choices++
 	}
 }
 
@@ -167,7 +186,10 @@ func (w *worker) playRandom(s game.State) error {
 			if len(w.buf) == 0 {
 				return fmt.Errorf("%v to move has no legal action", p)
 			}
-			w.decision(p, len(w.buf))
+			if p != w.last || w.everyMove { // a decision (see turn)
+				w.turn(p)
+			}
+			w.tally[p].add(len(w.buf))
 			a = w.buf[w.seats[p].IntN(len(w.buf))]
 		}
 		if err := s.Apply(a); err != nil {
@@ -223,7 +245,10 @@ func (w *worker) playBots(ctx context.Context, s game.State) error {
 		res.Actions++
 		if p >= 0 {
 			w.buf = st.LegalActions(w.buf)
-			w.decision(p, len(w.buf))
+			if p != w.last || w.everyMove { // a decision (see turn)
+				w.turn(p)
+			}
+			w.tally[p].add(len(w.buf))
 		}
 	})
 	if err == nil {
@@ -246,8 +271,7 @@ func (w *worker) traceSource() {
 	}
 }
 
-// point takes one point of the trace at w.s, the state being played (s in
-// decision). It only keeps the values, for finish to sum up (summarise)
+// point takes one point of the trace at w.s, the state being played. It only keeps the values, for finish to sum up (summarise)
 // once the game is over: a point comes dozens of times in a random game
 // of a few microseconds, where every nanosecond a point shows (docs/lab.md,
 // Performance), and the sums cost less all done at once.
@@ -413,6 +437,9 @@ func bit(b bool) uint64 {
 func (w *worker) finish(s game.State) error {
 	r := w.r
 	res := &w.res
+	for p, t := range w.tally {
+		res.Moves[p], res.Legal[p], res.Choices[p] = t.moves, t.legal, t.choices
+	}
 	res.Returns = s.Returns(res.Returns)
 	if sc, ok := s.(game.Scorer); ok {
 		res.Scores = sc.Scores(res.Scores)
