@@ -53,28 +53,22 @@ func (s *State) seatScores() [2]int {
 // colourScores. It is what Scores returns, and the lab reads it at every
 // point of its trace, dozens of times in a random game that takes
 // microseconds, so with single territory it counts seat by seat instead
-// of colour by colour (see singleScores); TestScoresMatchColourScores
-// holds the two equal. Two results rather than an array keep them in
-// registers (an array built up element by element on the stack and read
-// back whole stalls the processor's store forwarding).
+// of colour by colour, a cheaper way to the same sums
+// (TestScoresMatchColourScores). A seat's two colours never share a
+// point, so their points can be counted together: connected points count
+// 2 and unconnected ones 1, that is one for each of the seat's tokens and
+// one more for each connected one. A territory point is an empty point
+// all of whose neighbours are occupied, by one colour: such points are
+// few (none in seven positions of a random game in eight), so instead of
+// a neighbour set for each colour this takes the one of the empty points
+// and looks at what is left point by point. Two results rather than an
+// array keep them in registers (an array built up element by element on
+// the stack and read back whole stalls the processor's store forwarding).
 func (s *State) scores() (p0, p1 int) {
-	if !s.regions {
-		return s.singleScores()
+	if s.regions {
+		sc := s.colourScores()
+		return sc[Red] + sc[Yellow], sc[Blue] + sc[Green]
 	}
-	sc := s.colourScores()
-	return sc[Red] + sc[Yellow], sc[Blue] + sc[Green]
-}
-
-// singleScores is scores with single territory, colourScores' terms
-// counted a cheaper way. A seat's two colours never share a point, so
-// their points can be counted together: connected points count 2 and
-// unconnected ones 1, that is one for each of the seat's tokens and one
-// more for each connected one. A territory point is an empty point all of
-// whose neighbours are occupied, by one colour: such points are few (none
-// in seven positions of a random game in eight), so instead of a
-// neighbour set for each colour this takes the one of the empty points
-// and looks at what is left point by point.
-func (s *State) singleScores() (p0, p1 int) {
 	conn0, conn1 := s.conn[Red].or(s.conn[Yellow]), s.conn[Blue].or(s.conn[Green])
 	occ0, occ1 := s.occ[Red].or(s.occ[Yellow]), s.occ[Blue].or(s.occ[Green])
 	p0 = conn0.count() + occ0.count()

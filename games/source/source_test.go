@@ -294,7 +294,7 @@ func TestCloneIndependent(t *testing.T) {
 }
 
 // Scores counts seat by seat, a faster way than colourScores colour by
-// colour (scores, singleScores): the two agree on every position of
+// colour (scores): the two agree on every position of
 // thousands of random games, with either territory option, and on random
 // boards, legal or not, dense enough to hold much territory.
 func TestScoresMatchColourScores(t *testing.T) {
