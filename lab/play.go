@@ -271,9 +271,10 @@ func (w *worker) traceSource() {
 	}
 }
 
-// point takes one point of the trace at w.s, the state being played. It only keeps the values, for finish to sum up (summarise)
-// once the game is over: a point comes dozens of times in a random game
-// of a few microseconds, where every nanosecond a point shows (docs/lab.md,
+// point takes one point of the trace at w.s, the state being played. It
+// only keeps the values, for finish to sum up (summarise) once the game
+// is over: a point comes dozens of times in a random game of a few
+// microseconds, where every nanosecond a point shows (docs/lab.md,
 // Performance), and the sums cost less all done at once.
 func (w *worker) point() {
 	// The values are read straight into w.raw's spare room (a Scorer
