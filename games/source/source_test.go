@@ -294,9 +294,9 @@ func TestCloneIndependent(t *testing.T) {
 }
 
 // Scores counts seat by seat, a faster way than colourScores colour by
-// colour (scores): the two agree on every position of
-// thousands of random games, with either territory option, and on random
-// boards, legal or not, dense enough to hold much territory.
+// colour (scores): the two agree on every position of thousands of
+// random games, with either territory option, and on random boards,
+// legal or not, dense enough to hold much territory.
 func TestScoresMatchColourScores(t *testing.T) {
 	// seen counts the positions where each seat holds the connected
 	// centre, and where each has territory, so that the test shows it
