@@ -12,11 +12,11 @@ import (
 // settings (game.SearchTuner) for what it leaves unset, never over what
 // it sets.
 func TestTunedTakesTheGamesSettings(t *testing.T) {
-	s := newState(t, "source", 2, nil) // SearchParams: depth=5,c=0.3
+	s := newState(t, "source", 2, nil) // SearchParams: depth=13,c=0.3
 	tests := []struct{ spec, want string }{
-		{"mcts", "mcts:iterations=1000,playout=prior,c=0.3,depth=5"},
+		{"mcts", "mcts:iterations=1000,playout=prior,c=0.3,depth=13"},
 		{"mcts:depth=2", "mcts:iterations=1000,playout=prior,c=0.3,depth=2"},
-		{"mcts:c=1.4,time=1s", "mcts:time=1s,playout=prior,c=1.4,depth=5"},
+		{"mcts:c=1.4,time=1s", "mcts:time=1s,playout=prior,c=1.4,depth=13"},
 	}
 	for _, tt := range tests {
 		sp, err := ParseSpec(tt.spec)
