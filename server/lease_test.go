@@ -138,7 +138,10 @@ func botMatchOnTwoNodes(t *testing.T) (owner, standby *node, ownerAsked, standby
 		return int(v)
 	}
 
-	a := n1.create(map[string]any{"game": "source", "seats": []string{"random", "random"}})
+	// Bots that only ever place a token: the game outlasts the 30 moves
+	// watched (random bots sometimes end it within four, by S16's safety
+	// rule).
+	a := n1.create(map[string]any{"game": "source", "seats": []string{"script:first", "script:first"}})
 	id = a.Match.ID
 	spectator := n2.dial(id, "")
 	for {
@@ -193,7 +196,11 @@ func TestOrphanedBotsAdopted(t *testing.T) {
 		})
 	}
 	n1, n2 := nodes[0], nodes[1]
-	a := n1.create(map[string]any{"game": "source", "seats": []string{"random", "random"}})
+	// Bots that only ever place a token, so that the game lasts well past
+	// the shutdown below: random ones sometimes end it within four moves
+	// (S16's safety rule: four colour turns passed without an action),
+	// before node 2 has anything to adopt.
+	a := n1.create(map[string]any{"game": "source", "seats": []string{"script:first", "script:first"}})
 	id := a.Match.ID
 	time.Sleep(100 * time.Millisecond)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
