@@ -381,9 +381,8 @@ func summariseAny(raw []float64, n int, win []int) (leads int, mean, most float6
 
 // summariseTwo is summarise for two seats, the common case, and the
 // cheapest: when every value and difference is finite (else it returns
-// !ok), a point's
-// two values sit at 0 and 1, or both at 1, so it counts instead of
-// dividing. With one winner or two, every Drama term is a multiple of a
+// !ok), a point's two values sit at 0 and 1, or both at 1, so it counts
+// instead of dividing. With one winner or two, every Drama term is a multiple of a
 // half, and so is every partial sum, all exact in floating point: the
 // results are summariseAny's to the bit (TestSummariseTwoMatchesAny).
 func summariseTwo(raw []float64, win []int) (leads int, mean, most float64, ok bool) {
