@@ -118,3 +118,20 @@ func TestScriptBot(t *testing.T) {
 		t.Errorf("CheckFor on a game without scripts: %v", err)
 	}
 }
+
+// TestMeasureSearchesAsInPlay: commons bench --bot times the search people
+// meet, with the game's own settings for what the spec leaves unset: 3io
+// plays random playouts with scores mixed in (SearchParams), where the
+// default playouts follow the game's Prior and cost several times more.
+func TestMeasureSearchesAsInPlay(t *testing.T) {
+	s := newState(t, "3io", 2, nil)
+	m, err := Measure(context.Background(), s, "mcts:iterations=200,workers=1", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"iterations=200", "workers=1", "playout=random", "score=0.5"} {
+		if !strings.Contains(m.Searched, want) {
+			t.Errorf("searched %q, want it to hold %s (the spec and 3io's SearchParams)", m.Searched, want)
+		}
+	}
+}

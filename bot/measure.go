@@ -15,6 +15,10 @@ type Measurement struct {
 	// Bot is the spec measured, with its worker count.
 	Bot     string `json:"bot"`
 	Workers int    `json:"workers"`
+	// Searched is the spec the search ran with: Bot with the game's own
+	// settings (game.SearchTuner) and the defaults for what Bot leaves
+	// unset.
+	Searched string `json:"searched"`
 	// Iterations, Elapsed and IterationsPerSecond describe one search
 	// (one Act) from the position.
 	Iterations          int           `json:"iterations"`
@@ -40,9 +44,9 @@ type Measurement struct {
 
 // String writes the measurement on two lines.
 func (m Measurement) String() string {
-	return fmt.Sprintf("%s: %d iterations in %v: %.0f iterations/s (%d nodes, playouts of %.1f actions)\n"+
+	return fmt.Sprintf("%s (as %s): %d iterations in %v: %.0f iterations/s (%d nodes, playouts of %.1f actions)\n"+
 		"random playouts: %d in %v: %.0f playouts/s (%.1f actions each); search/playouts = %.2f\n",
-		m.Bot, m.Iterations, m.Elapsed.Round(time.Microsecond), m.IterationsPerSecond, m.Nodes, m.MeanPlayoutLength,
+		m.Bot, m.Searched, m.Iterations, m.Elapsed.Round(time.Microsecond), m.IterationsPerSecond, m.Nodes, m.MeanPlayoutLength,
 		m.Playouts, m.PlayoutElapsed.Round(time.Microsecond), m.PlayoutsPerSecond, m.PlayoutLength, m.Ratio)
 }
 
@@ -55,7 +59,10 @@ const measureRounds = 3
 // reports both speeds. Each is timed measureRounds times, alternately,
 // and the fastest run of each kept. s is not modified; if it is a chance
 // node or has a single legal action, the game is first played on (chance
-// drawn from seed) to the first real decision.
+// drawn from seed) to the first real decision. The bot searches with the
+// game's own settings (game.SearchTuner) for whatever spec leaves unset,
+// as it would in play: a speed measured with other settings says
+// nothing of the bot people meet.
 func Measure(ctx context.Context, s game.State, spec string, seed uint64) (Measurement, error) {
 	sp, err := ParseSpec(spec)
 	if err != nil {
@@ -65,7 +72,7 @@ func Measure(ctx context.Context, s game.State, spec string, seed uint64) (Measu
 		return Measurement{}, fmt.Errorf("measure: bot %q does not search; want mcts or ismcts", sp.Name)
 	}
 	name := sp.String()
-	sp = sp.withDefaults()
+	sp = tuned(sp, s)
 	sp.Full = true // the speed of a whole budget, not of a settled choice
 	s = s.Clone()
 	rng := game.NewRand(mix(seed, 1))
@@ -85,7 +92,7 @@ func Measure(ctx context.Context, s game.State, spec string, seed uint64) (Measu
 			return Measurement{}, err
 		}
 	}
-	m := Measurement{Bot: name, Workers: sp.Workers}
+	m := Measurement{Bot: name, Workers: sp.Workers, Searched: sp.String()}
 	for range measureRounds {
 		// A new bot each round, with the same seed: the same search.
 		b, err := NewFromSpec(sp, seed)
