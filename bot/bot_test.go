@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -388,23 +389,43 @@ func TestActErrors(t *testing.T) {
 
 func TestCutRewards(t *testing.T) {
 	var c cutStats
-	if got := c.rewards([]float64{3, -3}, nil); !slices.Equal(got, []float64{0.5, 0.5}) {
+	if got := c.rewards([]float64{3, -3}, false, nil); !slices.Equal(got, []float64{0.5, 0.5}) {
 		t.Errorf("first cut-off: %v, want 0.5 each", got)
 	}
 	// Values that no seat could compare with another's (seat 2 always
 	// far above): rewards still follow each seat's own ups and downs.
 	c = cutStats{}
 	for _, v := range [][]float64{{-5, 100}, {-3, 100}, {-4, 100}} {
-		c.rewards(v, nil)
+		c.rewards(v, false, nil)
 	}
-	hi := c.rewards([]float64{-1, 100}, nil)
-	lo := c.rewards([]float64{-9, 100}, nil)
+	hi := c.rewards([]float64{-1, 100}, false, nil)
+	lo := c.rewards([]float64{-9, 100}, false, nil)
 	if !(hi[0] > 0.5 && lo[0] < 0.5 && hi[1] < 0.5 && lo[1] > 0.5) {
 		t.Errorf("better for seat 1: %v; worse: %v", hi, lo)
 	}
 	for _, r := range append(hi, lo...) {
 		if !(r > 0 && r < 1) {
 			t.Errorf("reward %v outside (0, 1)", r)
+		}
+	}
+}
+
+// TestCutRewardsStanding: with standings (game.StandingEvaluator) a
+// seat's reward follows its own value alone, whatever the others' values
+// do; by its lead, the same value of its own reads as better or worse as
+// the others' values move. This is Breaking Head's case: the others'
+// values flip with the roles each sampled state deals them.
+func TestCutRewardsStanding(t *testing.T) {
+	for _, standing := range []bool{true, false} {
+		var c cutStats
+		for _, v := range [][]float64{{-5, 5, 5}, {-4, -4, 4}, {-6, 6, -6}, {-5, -5, 5}} {
+			c.rewards(v, standing, nil)
+		}
+		// Seat 1 at -5 both times; the others change sides.
+		a := c.rewards([]float64{-5, 5, 5}, standing, nil)[0]
+		b := c.rewards([]float64{-5, -5, -5}, standing, nil)[0]
+		if same := math.Abs(a-b) < 0.02; same != standing {
+			t.Errorf("standing %v: seat 1's reward at the same value of its own: %.3f and %.3f", standing, a, b)
 		}
 	}
 }

@@ -88,14 +88,19 @@ type cutStats struct {
 }
 
 // rewards records the per-seat values v of one cut-off and returns each
-// seat's reward in (0, 1) into dst.
-func (c *cutStats) rewards(v, dst []float64) []float64 {
+// seat's reward in (0, 1) into dst. With standing, each seat's own value
+// is compared (game.StandingEvaluator), else its lead over the others.
+func (c *cutStats) rewards(v []float64, standing bool, dst []float64) []float64 {
 	if len(c.mean) != len(v) {
 		c.n, c.mean, c.m2 = 0, make([]float64, len(v)), make([]float64, len(v))
 	}
 	c.rel = c.rel[:0]
 	for p := range v {
-		c.rel = append(c.rel, relative(v, game.Player(p)))
+		if standing {
+			c.rel = append(c.rel, v[p])
+		} else {
+			c.rel = append(c.rel, relative(v, game.Player(p)))
+		}
 	}
 	c.n++
 	dst = dst[:0]
@@ -166,7 +171,7 @@ func (r *rollout) run(s game.State, mover game.Player) ([]float64, error) {
 				// compared with the other playouts' ends: a richer
 				// signal than win or lose among many seats.
 				r.scores = sc.Scores(r.scores)
-				r.zs = r.ends.rewards(r.scores, r.zs)
+				r.zs = r.ends.rewards(r.scores, false, r.zs)
 				for i := range r.ret {
 					r.ret[i] = (1-r.scoreWeight)*r.ret[i] + r.scoreWeight*r.zs[i]
 				}
@@ -179,7 +184,8 @@ func (r *rollout) run(s game.State, mover game.Player) ([]float64, error) {
 			}
 			last = p
 			if r.depth > 0 && r.turns >= r.depth {
-				r.ret = r.cut.rewards(r.ev.heuristic(s), r.ret)
+				se, ok := s.(game.StandingEvaluator)
+				r.ret = r.cut.rewards(r.ev.heuristic(s), ok && se.Standing(), r.ret)
 				return r.ret, nil
 			}
 		}

@@ -155,6 +155,21 @@ type Evaluator interface {
 	Evaluate(dst []float64) []float64
 }
 
+// StandingEvaluator is implemented by states whose Evaluate gives each
+// seat its own standing on one scale, whoever the other seats are, so
+// that a search scoring a playout cut short compares a seat's value with
+// the same seat's values elsewhere, not its lead over the other seats'
+// mean. The lead is the default because it puts evaluations of any scale
+// on one footing; but in a game of hidden teams of unequal sizes the lead
+// moves with the roles a sampled state deals the others (in Breaking
+// Head a Contributor's lead scales with the number of Blockers among
+// them), drowning the difference a move makes.
+type StandingEvaluator interface {
+	Evaluator
+	// Standing reports whether Evaluate's values are standings as above.
+	Standing() bool
+}
+
 // IsTerminal reports whether s is a finished game.
 func IsTerminal(s State) bool { return s.CurrentPlayer() == Terminal }
 

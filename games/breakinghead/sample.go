@@ -173,6 +173,14 @@ func (s *State) Evaluate(dst []float64) []float64 {
 	return dst
 }
 
+// Standing says that Evaluate gives each seat its own standing, its
+// team's (game.StandingEvaluator): a search then scores a cut-off by the
+// seat's own value, not by its lead over the others, which in a sample
+// moves with the roles drawn for them (docs/bots.md: with five players a
+// Contributor's lead is its value times half the Blockers among the
+// other four, one or two).
+func (s *State) Standing() bool { return true }
+
 // distance is the number of comment cards still needed to reach the Fixed
 // & Committed card from the start's network, ignoring what lies between.
 func (s *State) distance() int {

@@ -301,3 +301,39 @@ func TestB18_RenderShowsNoMoreThanObservation(t *testing.T) {
 		})
 	}
 }
+
+// TestEvaluateIsAStanding: Evaluate gives each seat its team's standing
+// (Standing, game.StandingEvaluator), so where nobody is blocked a seat's
+// value is the same in every sample, whatever roles the sample deals the
+// others, and the two teams' values are opposite.
+func TestEvaluateIsAStanding(t *testing.T) {
+	var _ game.StandingEvaluator = (*State)(nil)
+	checked := 0
+	for seed := range uint64(8) {
+		playRandom(t, 5, nil, 33+seed, func(s *State) {
+			if s.phase != phasePlay || s.problems != [10]uint8{} || !s.Standing() {
+				return
+			}
+			me := game.Player(s.toMove)
+			want := s.Evaluate(nil)[me]
+			r := game.NewRand(uint64(s.nLog))
+			for range 20 {
+				smp := s.Sample(me, r).(*State)
+				smp.fixedAt = s.fixedAt // the goal's draw is not the point here
+				v := smp.Evaluate(nil)
+				if v[me] != want {
+					t.Fatalf("after %d plays seat %d's value is %v in one sample, %v in the real state", s.nLog, me+1, v[me], want)
+				}
+				for q := range 5 {
+					if smp.roles[q] != smp.roles[me] && v[q] != -want {
+						t.Fatalf("seat %d, of the other team, values %v against %v", q+1, v[q], want)
+					}
+				}
+			}
+			checked++
+		})
+	}
+	if checked < 20 {
+		t.Fatalf("only %d positions checked", checked)
+	}
+}
