@@ -82,6 +82,9 @@ type checker struct {
 	outs    []game.ChanceOutcome
 	samples *sampleCount
 	counts  *[]string
+	// standing is the first answer of a game.StandingEvaluator's
+	// Standing in this game: 0 unseen, 1 false, 2 true.
+	standing int
 }
 
 func playOne(g game.Game, cfg game.Config, p Params, seed uint64, samples *sampleCount, counts *[]string) error {
@@ -457,8 +460,9 @@ func contains(l []game.Action, a game.Action) bool {
 // Prior gives one positive, finite weight per legal action; its Evaluator
 // one finite value per seat; each script its Info lists plays a legal
 // action (asked on a sample for the seat in a hidden-information game,
-// as the script bot does) and an unknown script is refused; none of them
-// changes the state.
+// as the script bot does) and an unknown script is refused; a
+// StandingEvaluator answers Standing the same at every state; none of
+// them changes the state.
 func (c *checker) checkHeuristics(s game.State) error {
 	pl := s.CurrentPlayer()
 	if pl < 0 {
@@ -487,6 +491,19 @@ func (c *checker) checkHeuristics(s game.State) error {
 				return fmt.Errorf("Evaluate: %v", v)
 			}
 		}
+	}
+	if se, ok := s.(game.StandingEvaluator); ok {
+		// Whether evaluations are standings is a property of the game's
+		// evaluator, the same at every state: a search reads it at each
+		// cut-off.
+		got := 1
+		if se.Standing() {
+			got = 2
+		}
+		if c.standing != 0 && got != c.standing {
+			return fmt.Errorf("Standing: %v here, %v at an earlier state of the same game", got == 2, c.standing == 2)
+		}
+		c.standing = got
 	}
 	_, isScripter := s.(game.Scripter)
 	if len(c.info.Scripts) > 0 && !isScripter {

@@ -27,6 +27,7 @@ const (
 	returnsOutOfRange
 	badCopyFrom
 	badOutcome
+	fickleStanding
 )
 
 // broken wraps countdown and breaks one promise.
@@ -136,6 +137,7 @@ func TestCheckCatchesFlaws(t *testing.T) {
 		{returnsOutOfRange, "return of seat 1 is 2"},
 		{badCopyFrom, "CopyFrom does not make an equal state"},
 		{badOutcome, `Outcome at the end: reason "Over!"`},
+		{fickleStanding, "at an earlier state of the same game"},
 	} {
 		err := gametest.Check(broken{tc.flaw}, gametest.Params{Games: 10})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -155,4 +157,15 @@ func (s *brokenState) Outcome(counts []game.Count) game.Outcome {
 		o.Reason = "Over!"
 	}
 	return o
+}
+
+// Evaluate and Standing make brokenState a game.StandingEvaluator: one
+// that says so at every state, but for the flaw fickleStanding, which
+// says so only while seat 1 is to move.
+func (s *brokenState) Evaluate(dst []float64) []float64 {
+	return s.State.Returns(dst)
+}
+
+func (s *brokenState) Standing() bool {
+	return s.flaw != fickleStanding || s.CurrentPlayer() == 0
 }
