@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -122,9 +123,12 @@ func (c *cutStats) rewards(v []float64, standing bool, dst []float64) []float64 
 // rollout plays states out for tree searches. Each search tree owns one;
 // it is not safe for concurrent use.
 type rollout struct {
-	rng     *rand.Rand
-	greedy  bool
-	prior   bool // draw moves by the game's Prior when it has one
+	rng    *rand.Rand
+	greedy bool
+	prior  bool // draw moves by the game's Prior when it has one
+	// script names the game's script every seat plays (playout=
+	// script:NAME), "" for none.
+	script  string
 	weights []float64
 	epsilon float64
 	depth   int
@@ -143,8 +147,9 @@ type rollout struct {
 }
 
 func newRollout(sp Spec, rng *rand.Rand) *rollout {
+	script, _ := playoutScript(sp)
 	return &rollout{
-		rng: rng, greedy: sp.Playout == "greedy", prior: sp.Playout == "prior", epsilon: sp.Epsilon, depth: sp.Depth,
+		rng: rng, greedy: sp.Playout == "greedy", prior: sp.Playout == "prior", script: script, epsilon: sp.Epsilon, depth: sp.Depth,
 		scoreWeight: sp.Score,
 		buf:         make([]game.Action, 0, 64), outs: make([]game.ChanceOutcome, 0, 64),
 	}
@@ -198,7 +203,16 @@ func (r *rollout) run(s game.State, mover game.Player) ([]float64, error) {
 			if len(r.buf) == 0 {
 				return nil, noMoveError(s)
 			}
-			if r.greedy && len(r.buf) > 1 && r.rng.Float64() >= r.epsilon {
+			if sc, ok := s.(game.Scripter); ok && r.script != "" && len(r.buf) > 1 {
+				// The script sees the playout's state, drawn for the
+				// searching seat; a script reads only what the seat to
+				// move may see (game.Scripter), the rest of the draw is
+				// as good as any.
+				var err error
+				if a, err = sc.Script(r.script, r.rng); err != nil {
+					return nil, fmt.Errorf("bot: playout script %s: %v", r.script, err)
+				}
+			} else if r.greedy && len(r.buf) > 1 && r.rng.Float64() >= r.epsilon {
 				a = r.bestOneStep(s, p)
 			} else if pr, ok := s.(game.Prior); ok && r.prior && len(r.buf) > 1 {
 				r.weights = pr.Prior(r.buf, r.weights)

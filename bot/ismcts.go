@@ -34,12 +34,15 @@ type isNode struct {
 // Chance outcomes of the determinisation are followed as edges of their
 // own, with no choice made by the tree.
 type isTree struct {
-	nodes    []isNode
-	src      game.State // determinisations are drawn from this sample
-	sampler  game.Sampler
-	me       game.Player
-	c        float64
-	bias     float64
+	nodes   []isNode
+	src     game.State // determinisations are drawn from this sample
+	sampler game.Sampler
+	me      game.Player
+	c       float64
+	bias    float64
+	// own keeps the tree to the searching seat's turn (Spec.Tree "own"):
+	// the descent stops at another seat's decision and plays out.
+	own      bool
 	rng      *rand.Rand
 	roll     *rollout
 	buf      []game.Action
@@ -52,7 +55,7 @@ type isTree struct {
 }
 
 func newISTree(src game.State, me game.Player, sp Spec, rng *rand.Rand) *isTree {
-	t := &isTree{src: src, me: me, c: sp.C, bias: sp.Bias, rng: rng, roll: newRollout(sp, rng), nodes: make([]isNode, 0, 1024)}
+	t := &isTree{src: src, me: me, c: sp.C, bias: sp.Bias, own: sp.Tree == "own", rng: rng, roll: newRollout(sp, rng), nodes: make([]isNode, 0, 1024)}
 	t.sampler, _ = src.(game.Sampler)
 	t.nodes = append(t.nodes, isNode{parent: -1, first: -1, next: -1, mover: int8(game.Chance)})
 	return t
@@ -87,6 +90,9 @@ descent:
 			}
 			idx = c
 			continue
+		}
+		if t.own && p != t.me && idx != 0 {
+			break descent
 		}
 		t.buf = d.LegalActions(t.buf)
 		if len(t.buf) == 0 {

@@ -135,3 +135,79 @@ func TestMeasureSearchesAsInPlay(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptPlayouts: playout=script:NAME plays the game's script for
+// every seat, so a playout to the end is the game the script plays
+// against itself; CheckFor refuses a script the game lacks.
+func TestScriptPlayouts(t *testing.T) {
+	g, _ := game.Lookup("source")
+	for _, tt := range []struct{ spec, err string }{
+		{"mcts:playout=script:first", ""},
+		{"ismcts:playout=script:nonesuch", `source has no script "nonesuch" (scripts: first, grow`},
+	} {
+		sp, err := ParseSpec(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = CheckFor(sp, g.Info())
+		if (err == nil) != (tt.err == "") || (err != nil && !strings.Contains(err.Error(), tt.err)) {
+			t.Errorf("CheckFor(%s) = %v, want %q", tt.spec, err, tt.err)
+		}
+	}
+	sp, _ := ParseSpec("mcts:playout=script:grow")
+	start := newState(t, "source", 2, nil)
+	played := start.Clone()
+	if _, err := newRollout(sp.withDefaults(), game.NewRand(1)).run(played, game.Chance); err != nil {
+		t.Fatal(err)
+	}
+	want := start.Clone()
+	rng := game.NewRand(1)
+	for want.CurrentPlayer() >= 0 {
+		legal := want.LegalActions(nil)
+		a := legal[0]
+		if len(legal) > 1 {
+			var err error
+			if a, err = want.(game.Scripter).Script("grow", rng); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := want.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !equalStates(played, want) {
+		t.Errorf("a playout of script:grow ended at\n%v\nwhere the script's own game ends at\n%v", played, want)
+	}
+}
+
+// TestOwnTree: with tree=own the search tree holds only the decisions of
+// the searching seat's turn (and chance); with tree=all it holds the
+// other seat's too.
+func TestOwnTree(t *testing.T) {
+	for _, tt := range []struct {
+		spec       string
+		wantOthers bool
+	}{
+		{"ismcts:playout=random,tree=own", false},
+		{"ismcts:playout=random,tree=all", true},
+	} {
+		sp, _ := ParseSpec(tt.spec)
+		s := newState(t, "source", 2, nil)
+		me := s.CurrentPlayer()
+		tree := newISTree(s, me, sp.withDefaults(), game.NewRand(1))
+		for range 2000 {
+			if err := tree.iterate(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		others := false
+		for _, nd := range tree.nodes[1:] {
+			if nd.mover >= 0 && game.Player(nd.mover) != me {
+				others = true
+			}
+		}
+		if others != tt.wantOthers {
+			t.Errorf("%s: the tree holds other seats' decisions: %v, want %v (%d nodes)", tt.spec, others, tt.wantOthers, len(tree.nodes))
+		}
+	}
+}

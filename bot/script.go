@@ -42,13 +42,17 @@ func (b *scriptBot) Act(ctx context.Context, s game.State) (game.Action, error) 
 }
 
 // CheckFor checks that a parsed spec can play the game described by in:
-// a script it names must be one of the game's. Other bots play every
-// game.
+// a script it names, as the bot or its playouts' (playout=script:NAME),
+// must be one of the game's. Other bots play every game.
 func CheckFor(sp Spec, in game.Info) error {
+	name := sp.Script
 	if sp.Name != "script" {
-		return nil
+		var ok bool
+		if name, ok = playoutScript(sp); !ok {
+			return nil
+		}
 	}
-	if _, ok := in.Script(sp.Script); ok {
+	if _, ok := in.Script(name); ok {
 		return nil
 	}
 	if len(in.Scripts) == 0 {
@@ -58,5 +62,15 @@ func CheckFor(sp Spec, in game.Info) error {
 	for i, s := range in.Scripts {
 		names[i] = s.Name
 	}
-	return fmt.Errorf("bot spec %q: %s has no script %q (scripts: %s)", sp.String(), in.Name, sp.Script, strings.Join(names, ", "))
+	return fmt.Errorf("bot spec %q: %s has no script %q (scripts: %s)", sp.String(), in.Name, name, strings.Join(names, ", "))
+}
+
+// playoutScript returns the script a spec's playouts play
+// (playout=script:NAME), if they play one.
+func playoutScript(sp Spec) (string, bool) {
+	name, ok := strings.CutPrefix(sp.Playout, "script:")
+	if !ok {
+		return "", false
+	}
+	return name, true
 }

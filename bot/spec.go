@@ -27,8 +27,12 @@ type Spec struct {
 	// Workers is the number of trees searched in parallel (root
 	// parallelism; mcts, ismcts). 0 means runtime.NumCPU().
 	Workers int
-	// Playout is "random" or "greedy" (mcts, ismcts).
+	// Playout is "random", "prior", "greedy" or "script:NAME" (mcts,
+	// ismcts).
 	Playout string
+	// Tree is "all" or "own" (ismcts; "" unset: all): which decisions
+	// the search tree holds.
+	Tree string
 	// C is the UCB exploration constant (mcts, ismcts); set means HasC.
 	C    float64
 	HasC bool
@@ -106,9 +110,16 @@ var searchParams = []param{
 		sp.Workers = n
 		return err
 	}},
-	{"playout", "random, prior (moves drawn by the game's rule of thumb, random in games without one) or greedy (default prior)", func(sp *Spec, v string) error {
+	{"playout", "random, prior (moves drawn by the game's rule of thumb, random in games without one), greedy, or script:NAME (every seat plays the game's script NAME; with depth, a model of how the table plays for a few turns) (default prior)", func(sp *Spec, v string) error {
+		if name, ok := strings.CutPrefix(v, "script:"); ok {
+			if name == "" || strings.ContainsAny(name, "=,: ") {
+				return fmt.Errorf("want script:NAME, with NAME one of the game's scripts")
+			}
+			sp.Playout = v
+			return nil
+		}
 		if v != "random" && v != "greedy" && v != "prior" {
-			return fmt.Errorf("want random, prior or greedy")
+			return fmt.Errorf("want random, prior, greedy or script:NAME")
 		}
 		sp.Playout = v
 		return nil
@@ -189,7 +200,14 @@ var botDefs = []botDef{
 			sp.NoReuse = !b
 			return nil
 		}}), func(sp Spec, seed uint64) Bot { return newMCTS(sp, seed) }},
-	{"ismcts", "single-observer information-set MCTS", searchParams, func(sp Spec, seed uint64) Bot { return newISMCTS(sp, seed) }},
+	{"ismcts", "single-observer information-set MCTS", append(slices.Clip(searchParams),
+		param{"tree", "which decisions the tree holds: all (default), or own: only those of the searching seat's turn, every later one the playout's, so that with a scripted playout the search is a rollout of the script (Tesauro and Galperin 1996)", func(sp *Spec, v string) error {
+			if v != "all" && v != "own" {
+				return fmt.Errorf("want all or own")
+			}
+			sp.Tree = v
+			return nil
+		}}), func(sp Spec, seed uint64) Bot { return newISMCTS(sp, seed) }},
 	{"easy", "the easy level: " + Levels[0].Doc, nil, func(sp Spec, seed uint64) Bot { return newLevel("easy", seed) }},
 	{"medium", "the medium level: " + Levels[1].Doc, nil, func(sp Spec, seed uint64) Bot { return newLevel("medium", seed) }},
 	{"hard", "the hard level: " + Levels[2].Doc, nil, func(sp Spec, seed uint64) Bot { return newLevel("hard", seed) }},
@@ -319,6 +337,9 @@ func (sp Spec) String() string {
 	if sp.HasDepth {
 		add("depth", strconv.Itoa(sp.Depth))
 	}
+	if sp.Tree != "" {
+		add("tree", sp.Tree)
+	}
 	if sp.NoReuse {
 		add("reuse", "false")
 	}
@@ -446,6 +467,9 @@ func tuned(raw Spec, s game.State) Spec {
 	}
 	if !sp.HasDepth {
 		sp.Depth, sp.HasDepth = extra.Depth, extra.HasDepth
+	}
+	if sp.Tree == "" {
+		sp.Tree = extra.Tree
 	}
 	if !sp.HasScore {
 		sp.Score, sp.HasScore = extra.Score, extra.HasScore

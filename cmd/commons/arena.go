@@ -90,11 +90,13 @@ func runArena(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 
 // splitBots splits a --bots list. Commas separate bots and also a bot's
 // parameters ("mcts:iterations=1000,workers=1"), so a piece that names a
-// parameter (key=value) and no bot belongs to the bot before it.
+// parameter (key=value, no bot before the key) belongs to the bot before
+// it; a value may hold a colon ("playout=script:hoard").
 func splitBots(list string) []string {
 	var out []string
 	for _, piece := range strings.Split(list, ",") {
-		if n := len(out); n > 0 && strings.Contains(piece, "=") && !strings.Contains(piece, ":") {
+		key, _, isParam := strings.Cut(piece, "=")
+		if n := len(out); n > 0 && isParam && !strings.Contains(key, ":") {
 			out[n-1] += "," + piece
 			continue
 		}

@@ -350,6 +350,8 @@ func TestSplitBots(t *testing.T) {
 		{"mcts:iterations=1000,workers=1,random", []string{"mcts:iterations=1000,workers=1", "random"}},
 		{"greedy,ismcts:time=500ms,workers=2,depth=1,mcts:iterations=50", []string{"greedy", "ismcts:time=500ms,workers=2,depth=1", "mcts:iterations=50"}},
 		{"random", []string{"random"}},
+		{"mcts:iterations=4000,playout=script:hoard,script:hoard", []string{"mcts:iterations=4000,playout=script:hoard", "script:hoard"}},
+		{"script:fuse,ismcts:playout=script:role,tree=own", []string{"script:fuse", "ismcts:playout=script:role,tree=own"}},
 	} {
 		if got := splitBots(tc.in); !slices.Equal(got, tc.want) {
 			t.Errorf("splitBots(%q) = %q, want %q", tc.in, got, tc.want)
