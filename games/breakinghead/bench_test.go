@@ -97,3 +97,16 @@ func BenchmarkRandomPlayout(b *testing.B) {
 	b.ReportMetric(float64(actions)/time.Since(start).Seconds(), "actions/s")
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
 }
+
+// BenchmarkScript times script:role, which the search's playouts play at
+// every move (SearchParams): it should allocate nothing.
+func BenchmarkScript(b *testing.B) {
+	s := midgame()
+	r := game.NewRand(1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.Script("role", r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -82,12 +82,41 @@ func TestNotationErrors(t *testing.T) {
 func TestEvaluate(t *testing.T) {
 	p := position(t, "cbc").hand(1, "straight-ew")
 	before := p.Evaluate(nil)
-	if before[0] != -7 || before[1] != 7 {
-		t.Fatalf("at the start %v, want the Contributors at -7 (seven cards to 8,0)", before)
+	if before[0] != -7+7*handWeight || before[2] != -7 || before[1] != 7 {
+		t.Fatalf("at the start %v, want the Contributors at -7 (seven cards to 8,0), seat 1 plus its straight-ew", before)
 	}
 	p.do("place straight-ew@1,0")
+	p.hands[0] = [nKinds]uint8{} // the card drawn is not the point
 	after := p.Evaluate(nil)
 	if !(after[0] > before[0] && after[2] == after[0] && after[1] == -after[0]) {
 		t.Fatalf("after a step towards the goal %v (before %v)", after, before)
+	}
+}
+
+// TestEvaluateValuesTheHandForTheRole: of two hands, a seat is worth more
+// with the one its role needs (the scripts' builderValue, blockerValue),
+// by less than a card of distance to the goal: a Contributor keeps a
+// crossing rather than a Blocked!, a Blocker the other way round.
+func TestEvaluateValuesTheHandForTheRole(t *testing.T) {
+	value := func(seat int, cards ...string) float64 {
+		return position(t, "cbc").hand(seat, cards...).Evaluate(nil)[seat-1]
+	}
+	base := position(t, "cbc").Evaluate(nil)
+	for _, tt := range []struct {
+		seat       int
+		good, poor string
+	}{
+		{1, "crossing", "blocked-wifi"},
+		{1, "junction-nes", "stub-w-dead"},
+		{2, "blocked-wifi", "crossing"},
+		{2, "spam", "straight-ew"},
+	} {
+		good, poor := value(tt.seat, tt.good), value(tt.seat, tt.poor)
+		if !(good > poor) {
+			t.Errorf("seat %d is worth %v holding %s, %v holding %s", tt.seat, good, tt.good, poor, tt.poor)
+		}
+		if d := good - base[tt.seat-1]; d <= 0 || d >= 0.5 {
+			t.Errorf("seat %d gains %v by holding %s: want more than nothing, less than a blocked Contributor's 0.5", tt.seat, d, tt.good)
+		}
 	}
 }

@@ -316,6 +316,14 @@ func TestEvaluateIsAStanding(t *testing.T) {
 			}
 			me := game.Player(s.toMove)
 			want := s.Evaluate(nil)[me]
+			// team is a seat's value less its hand's worth: its team's.
+			team := func(smp *State, v []float64, q int) float64 {
+				value := &builderValue
+				if smp.roles[q] == roleBlocker {
+					value = &blockerValue
+				}
+				return v[q] - smp.handWorth(q, value)
+			}
 			r := game.NewRand(uint64(s.nLog))
 			for range 20 {
 				smp := s.Sample(me, r).(*State)
@@ -324,9 +332,10 @@ func TestEvaluateIsAStanding(t *testing.T) {
 				if v[me] != want {
 					t.Fatalf("after %d plays seat %d's value is %v in one sample, %v in the real state", s.nLog, me+1, v[me], want)
 				}
+				mine := team(smp, v, int(me))
 				for q := range 5 {
-					if smp.roles[q] != smp.roles[me] && v[q] != -want {
-						t.Fatalf("seat %d, of the other team, values %v against %v", q+1, v[q], want)
+					if smp.roles[q] != smp.roles[me] && math.Abs(team(smp, v, q)+mine) > 1e-9 {
+						t.Fatalf("seat %d, of the other team, values %v against %v", q+1, team(smp, v, q), mine)
 					}
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/commons-games/commons/game"
 )
@@ -33,11 +34,14 @@ func (s *State) Script(name string, r *rand.Rand) (game.Action, error) {
 	if s.phase != phasePlay {
 		return 0, fmt.Errorf("breaking-head: script %s: no seat is to play (%s)", name, s.CurrentPlayer())
 	}
-	legal := s.moves(make([]game.Action, 0, 256))
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	legal := s.moves(sc.legal[:0])
+	sc.legal = legal
 	if name == "rarely-pass" {
 		return rarelyPass(legal, r), nil
 	}
-	k := s.knowledge()
+	k := s.knowledge(&sc.k)
 	switch name {
 	case "east":
 		return k.east(legal, false, r), nil
@@ -63,17 +67,31 @@ type knowledge struct {
 	goal uint8
 	// net is the start's network (B8, B10).
 	net [nWords]uint64
-	// dist is, for each empty position and end card, the number of steps
-	// to a goal end card through empty positions and end cards, ignoring
-	// the edges (-1: none).
+	// dist is, for each empty position and end card of the region, the
+	// number of steps to a goal end card through empty positions and end
+	// cards, ignoring the edges (-1: none); see distances.
 	dist []int16
+	// The region dist covers: columns x0 to x0+w-1, rows y0 to y0+h-1.
+	x0, y0, w, h int
+	queue        []int32 // the walk's, kept for its room
 	// best is the least dist of the path's open ends: the empty positions
 	// an open edge of the network faces.
 	best int
 }
 
-func (s *State) knowledge() *knowledge {
-	k := &knowledge{s: s, me: int(s.toMove)}
+// scratch is a script's working room, pooled: the search's playouts play
+// the scripts at every move (SearchParams), and allocate nothing for them.
+type scratch struct {
+	legal []game.Action
+	k     knowledge
+}
+
+var scratchPool = sync.Pool{New: func() any { return &scratch{legal: make([]game.Action, 0, 256)} }}
+
+// knowledge works out into k (keeping its room) what the seat to move
+// knows, and returns k.
+func (s *State) knowledge(k *knowledge) *knowledge {
+	*k = knowledge{s: s, me: int(s.toMove), dist: k.dist, queue: k.queue}
 	seen := s.faceUp | s.peeked[k.me]
 	if seen&(1<<s.fixedAt) != 0 {
 		// The seat saw Fixed & Committed. (A face-up one has ended the
@@ -87,40 +105,89 @@ func (s *State) knowledge() *knowledge {
 	k.distances()
 	k.best = 1 << 14
 	k.openEnds(func(c int) {
-		if d := k.dist[c]; d >= 0 && int(d) < k.best {
+		if d := k.distAt(c); d >= 0 && int(d) < k.best {
 			k.best = int(d)
 		}
 	})
 	return k
 }
 
-// distances fills dist by a breadth-first walk from the goal end cards.
+// distances fills dist by a breadth-first walk from the goal end cards,
+// over a region only: the cards' bounding box (the start, the end cards
+// and every card on the table) grown by two positions on every side.
+// That loses nothing the scripts read, which is dist at positions at most
+// two steps from a card: every position outside the box is empty, and
+// clamping a walk's positions to the region's outer ring (empty, as it
+// lies outside the box) keeps each step a step or none, so the shortest
+// walk between two positions of the region never needs to leave it
+// (TestDistancesMatchTheWholeTable). The walk over the region costs a
+// few hundred positions where the whole table is 7,565.
 func (k *knowledge) distances() {
-	k.dist = make([]int16, nCells)
+	s := k.s
+	lx, ly := cellXY(startCell)
+	hx, hy := lx, ly
+	grow := func(c int) {
+		x, y := cellXY(c)
+		lx, ly, hx, hy = min(lx, x), min(ly, y), max(hx, x), max(hy, y)
+	}
+	for _, c := range endCells {
+		grow(c)
+	}
+	for _, c := range s.occ[:s.nOcc] {
+		grow(int(c))
+	}
+	k.x0, k.y0 = lx-2, ly-2
+	k.w, k.h = hx-lx+5, hy-ly+5
+	n := k.w * k.h
+	if cap(k.dist) < n {
+		k.dist = make([]int16, n)
+	}
+	k.dist = k.dist[:n]
 	for i := range k.dist {
 		k.dist[i] = -1
 	}
-	queue := make([]int32, 0, 1024)
+	queue := k.queue[:0]
 	for e, c := range endCells {
 		if k.goal&(1<<e) != 0 {
-			k.dist[c] = 0
+			k.dist[k.index(c)] = 0
 			queue = append(queue, int32(c))
 		}
 	}
-	for i := 0; i < len(queue); i++ {
-		c := int(queue[i])
+	for head := 0; head < len(queue); head++ {
+		c := int(queue[head])
+		dc := k.dist[k.index(c)]
 		for d := 0; d < 4; d++ {
 			nc := c + dirDelta[d]
-			if !isPlaceable(nc) || k.dist[nc] >= 0 {
+			i := k.index(nc)
+			if i < 0 || !isPlaceable(nc) || k.dist[i] >= 0 {
 				continue
 			}
-			if code := k.s.table[nc]; code != cellEmpty && code != cellEnd {
+			if code := s.table[nc]; code != cellEmpty && code != cellEnd {
 				continue
 			}
-			k.dist[nc] = k.dist[c] + 1
+			k.dist[i] = dc + 1
 			queue = append(queue, int32(nc))
 		}
 	}
+	k.queue = queue
+}
+
+// index is c's place in dist, -1 outside the region.
+func (k *knowledge) index(c int) int {
+	x, y := cellXY(c)
+	x, y = x-k.x0, y-k.y0
+	if x < 0 || y < 0 || x >= k.w || y >= k.h {
+		return -1
+	}
+	return y*k.w + x
+}
+
+// distAt is dist at c: -1 outside the region (the scripts never ask there).
+func (k *knowledge) distAt(c int) int16 {
+	if i := k.index(c); i >= 0 {
+		return k.dist[i]
+	}
+	return -1
 }
 
 func (k *knowledge) inNet(c int) bool { return k.net[c>>6]&(1<<(c&63)) != 0 }
@@ -170,7 +237,7 @@ func (k *knowledge) reachAfter(c int, e uint8) int {
 		if code != cellEmpty && code != cellEnd {
 			continue
 		}
-		if dd := int(k.dist[nc]); dd >= 0 && (best < 0 || dd < best) {
+		if dd := int(k.distAt(nc)); dd >= 0 && (best < 0 || dd < best) {
 			best = dd
 		}
 	}
@@ -223,7 +290,7 @@ func (k *knowledge) east(legal []game.Action, peekFirst bool, r *rand.Rand) game
 		if after < 0 || after > k.best {
 			continue
 		}
-		place.offer(a, -100*after-int(k.dist[c]))
+		place.offer(a, -100*after-int(k.distAt(c)))
 	}
 	if place.ok() {
 		return place.a
@@ -380,8 +447,8 @@ func (k *knowledge) block(legal []game.Action, r *rand.Rand) game.Action {
 			break
 		}
 		c, v := int(a)/nVariants, int(a)%nVariants
-		if commentDead[variantKind[v]] && k.facesNet(c) && k.dist[c] >= 0 {
-			dead.offer(a, -int(k.dist[c]))
+		if commentDead[variantKind[v]] && k.facesNet(c) && k.distAt(c) >= 0 {
+			dead.offer(a, -int(k.distAt(c)))
 		}
 	}
 	if dead.ok() {
@@ -412,9 +479,18 @@ func rarelyPass(legal []game.Action, r *rand.Rand) game.Action {
 }
 
 // SearchParams are the search settings Breaking Head plays best with
-// (game.SearchTuner; docs/bots.md): random playouts almost never finish
-// a path, so a playout is scored by Evaluate as soon as the searching
-// seat's turn is over; and a search needs some 4,000 iterations (about
-// a fifth of a second) to find its way, which is its budget when none
+// (game.SearchTuner; docs/bots.md, "Breaking Head, 5 players, by role").
+// A search here is a rollout of the scripts: its tree holds only the
+// searching seat's move (tree=own), and each playout has every seat play
+// its role's script (script:role, by the roles of the state drawn) for
+// one round, up to the searching seat's next turn (depth = the number of
+// players), where Evaluate scores it. Uniformly random playouts almost
+// never finish a path, and a playout cut as soon as the seat's turn is
+// over weighs a move only by what it does at once: over the same 150
+// games against script:block, Contributors searching that way won 0.573,
+// below script:east's own 0.597; playing a round of the scripts, 0.671.
+// 4,000 iterations (about a tenth of a second) is the budget when none
 // is given.
-func (s *State) SearchParams() string { return "depth=1,iterations=4000" }
+func (s *State) SearchParams() string {
+	return fmt.Sprintf("depth=%d,iterations=4000,playout=script:role,tree=own", s.n)
+}

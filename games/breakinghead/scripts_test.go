@@ -290,3 +290,117 @@ func TestScriptRolePlaysEastAsContributorAndBlockAsBlocker(t *testing.T) {
 		t.Fatalf("role as a Blocker plays %q, want block's move %q", got, b.play("block"))
 	}
 }
+
+// wholeTableDistances is the scripts' walk over the whole table, as it was
+// before distances kept to a region: the reference the region must match.
+func wholeTableDistances(s *State, goal uint8) []int16 {
+	dist := make([]int16, nCells)
+	for i := range dist {
+		dist[i] = -1
+	}
+	var queue []int
+	for e, c := range endCells {
+		if goal&(1<<e) != 0 {
+			dist[c] = 0
+			queue = append(queue, c)
+		}
+	}
+	for i := 0; i < len(queue); i++ {
+		c := queue[i]
+		for d := 0; d < 4; d++ {
+			nc := c + dirDelta[d]
+			if !isPlaceable(nc) || dist[nc] >= 0 {
+				continue
+			}
+			if code := s.table[nc]; code != cellEmpty && code != cellEnd {
+				continue
+			}
+			dist[nc] = dist[c] + 1
+			queue = append(queue, nc)
+		}
+	}
+	return dist
+}
+
+// nearACard reports whether c lies within two steps of a card on the
+// table: the positions whose distances the scripts read.
+func nearACard(s *State, c int) bool {
+	x, y := cellXY(c)
+	for _, o := range s.occ[:s.nOcc] {
+		ox, oy := cellXY(int(o))
+		if abs(x-ox)+abs(y-oy) <= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// The scripts' distances, walked over the cards' bounding box grown by
+// two, equal the walk over the whole table at every position within two
+// steps of a card (all the scripts read), in games of every script and of random moves (where the path
+// sprawls most).
+func TestDistancesMatchTheWholeTable(t *testing.T) {
+	games := 40
+	if testing.Short() {
+		games = 10
+	}
+	checked := 0
+	for g := range games {
+		st, err := game.NewState(Game{}, 3+g%8, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		r := game.NewRand(uint64(g))
+		names := append(scriptNames(), "random")
+		for moves := 0; s.phase != phaseOver; moves++ {
+			var a game.Action
+			if s.phase == phasePlay {
+				k := s.knowledge(new(knowledge))
+				want := wholeTableDistances(s, k.goal)
+				for c := range nCells {
+					if !nearACard(s, c) {
+						continue
+					}
+					if k.index(c) < 0 || k.distAt(c) != want[c] {
+						x, y := cellXY(c)
+						t.Fatalf("game %d move %d: distance at %d,%d is %d, want %d\n%s", g, moves, x, y, k.distAt(c), want[c], s.Render(s.CurrentPlayer()))
+					}
+				}
+				checked++
+				name := names[(g+int(s.toMove))%len(names)]
+				if name == "random" {
+					legal := s.LegalActions(nil)
+					a = legal[r.IntN(len(legal))]
+				} else {
+					a = script(t, s, name, uint64(g)*1000+uint64(moves))
+				}
+			} else {
+				a = game.SampleChance(s, r, nil)
+			}
+			if err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("checked %d positions only", checked)
+	}
+}
+
+// The scripts allocate nothing once warm: a search's playouts play them
+// at every move (SearchParams).
+func TestScriptsAllocateNothing(t *testing.T) {
+	s := midgame()
+	r := game.NewRand(1)
+	for _, name := range scriptNames() {
+		allocs := testing.AllocsPerRun(200, func() {
+			if _, err := s.Script(name, r); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs >= 0.5 {
+			t.Errorf("script %s: %v allocations a move", name, allocs)
+		}
+	}
+}

@@ -24,11 +24,12 @@ func (s *State) Script(name string, r *rand.Rand) (game.Action, error) {
 	p := s.player
 	outOfCrew := s.crew[p] == 0
 	// scoreFirst says when the script takes a meeple back rather than
-	// expand; measure rates a play (higher is better, ties at random);
-	// crew says whether a play puts crew on the tile.
+	// expand; measure rates a play by the state after it (higher is
+	// better, ties at random); crew says whether a play puts crew on the
+	// tile.
 	var scoreFirst bool
 	var measure func(a game.Action, after *State) int
-	crew := func(a game.Action, after *State) bool { return true }
+	crew := func(a game.Action) bool { return true }
 	switch name {
 	case "fuse":
 		scoreFirst = outOfCrew
@@ -37,7 +38,7 @@ func (s *State) Script(name string, r *rand.Rand) (game.Action, error) {
 		scoreFirst = true
 	case "hoard":
 		scoreFirst = outOfCrew || bestScoreValue(s) >= 8
-		crew = func(a game.Action, after *State) bool {
+		crew = func(a game.Action) bool {
 			t, _, _ := decodePlay(a)
 			return s.r.tiles.Points[t][0] >= 8
 		}
@@ -60,15 +61,19 @@ func (s *State) Script(name string, r *rand.Rand) (game.Action, error) {
 		return actExpand, nil
 	}
 	best, bestV, ties := game.Action(-1), 0, 0
+	var after State
 	for _, a := range s.appendPlays(nil) {
-		after := *s
-		t, c, withCrew := decodePlay(a)
-		after.play(t, c, withCrew)
-		if !outOfCrew && withCrew != crew(a, &after) {
+		_, _, withCrew := decodePlay(a)
+		if !outOfCrew && withCrew != crew(a) {
 			continue
 		}
 		v := 0
 		if measure != nil {
+			// Only a measure needs the play made (the others are cheap
+			// enough to be a search's playout policy).
+			after = *s
+			t, c, withCrew := decodePlay(a)
+			after.play(t, c, withCrew)
 			v = measure(a, &after)
 		}
 		switch {
