@@ -35,7 +35,10 @@ func (s *State) Script(name string, r *rand.Rand) (game.Action, error) {
 		return 0, fmt.Errorf("breaking-head: script %s: no seat is to play (%s)", name, s.CurrentPlayer())
 	}
 	sc := scratchPool.Get().(*scratch)
-	defer scratchPool.Put(sc)
+	defer func() {
+		sc.k.s = nil // the pool keeps the room, not the state
+		scratchPool.Put(sc)
+	}()
 	legal := s.moves(sc.legal[:0])
 	sc.legal = legal
 	if name == "rarely-pass" {
