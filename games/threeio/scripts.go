@@ -63,7 +63,7 @@ func (s *State) Script(name string, r *rand.Rand) (game.Action, error) {
 	best, bestV, ties := game.Action(-1), 0, 0
 	var after State
 	for _, a := range s.appendPlays(nil) {
-		_, _, withCrew := decodePlay(a)
+		t, c, withCrew := decodePlay(a)
 		if !outOfCrew && withCrew != crew(a) {
 			continue
 		}
@@ -72,7 +72,6 @@ func (s *State) Script(name string, r *rand.Rand) (game.Action, error) {
 			// Only a measure needs the play made (the others are cheap
 			// enough to be a search's playout policy).
 			after = *s
-			t, c, withCrew := decodePlay(a)
 			after.play(t, c, withCrew)
 			v = measure(a, &after)
 		}
