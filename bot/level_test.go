@@ -190,24 +190,46 @@ func TestOwnTree(t *testing.T) {
 	}{
 		{"ismcts:playout=random,tree=own", false},
 		{"ismcts:playout=random,tree=all", true},
+		{"mcts:playout=random,tree=own", false},
+		{"mcts:playout=random,tree=all", true},
+		{"mcts:playout=random", true},
 	} {
 		sp, _ := ParseSpec(tt.spec)
 		s := newState(t, "source", 2, nil)
 		me := s.CurrentPlayer()
-		tree := newISTree(s, me, sp.withDefaults(), game.NewRand(1))
-		for range 2000 {
-			if err := tree.iterate(); err != nil {
-				t.Fatal(err)
+		// others: a node of another seat's decision below the root has
+		// children in the tree.
+		others, nodes := false, 0
+		switch sp.Name {
+		case "ismcts":
+			tree := newISTree(s, me, sp.withDefaults(), game.NewRand(1))
+			for range 2000 {
+				if err := tree.iterate(); err != nil {
+					t.Fatal(err)
+				}
 			}
-		}
-		others := false
-		for _, nd := range tree.nodes[1:] {
-			if nd.mover >= 0 && game.Player(nd.mover) != me {
-				others = true
+			for _, nd := range tree.nodes[1:] {
+				if nd.mover >= 0 && game.Player(nd.mover) != me {
+					others = true
+				}
 			}
+			nodes = len(tree.nodes)
+		case "mcts":
+			tree := newUCTTree(s, sp.withDefaults(), game.NewRand(1))
+			for range 2000 {
+				if err := tree.iterate(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, nd := range tree.nodes[1:] {
+				if nd.first >= 0 && nd.player >= 0 && game.Player(nd.player) != me {
+					others = true
+				}
+			}
+			nodes = len(tree.nodes)
 		}
 		if others != tt.wantOthers {
-			t.Errorf("%s: the tree holds other seats' decisions: %v, want %v (%d nodes)", tt.spec, others, tt.wantOthers, len(tree.nodes))
+			t.Errorf("%s: the tree holds other seats' decisions: %v, want %v (%d nodes)", tt.spec, others, tt.wantOthers, nodes)
 		}
 	}
 }

@@ -42,9 +42,12 @@ type uctTree struct {
 	// scratch is the state an iteration plays on, copied from root
 	// afresh each time when the game's states are game.Copiers, so an
 	// iteration allocates no state; nil otherwise.
-	scratch  game.State
-	c        float64
-	bias     float64 // weight of the prior in selection (progressive bias)
+	scratch game.State
+	c       float64
+	bias    float64 // weight of the prior in selection (progressive bias)
+	// own keeps the tree to the searching seat's turn (Spec.Tree "own"):
+	// a node where another seat is to move is always a leaf, played out.
+	own      bool
 	rng      *rand.Rand
 	roll     *rollout
 	buf      []game.Action
@@ -55,7 +58,7 @@ type uctTree struct {
 }
 
 func newUCTTree(root game.State, sp Spec, rng *rand.Rand) *uctTree {
-	t := &uctTree{c: sp.C, bias: sp.Bias, rng: rng, roll: newRollout(sp, rng)}
+	t := &uctTree{c: sp.C, bias: sp.Bias, own: sp.Tree == "own", rng: rng, roll: newRollout(sp, rng)}
 	t.reset(root)
 	return t
 }
@@ -90,6 +93,9 @@ func (t *uctTree) iterate() error {
 		nd := &t.nodes[idx]
 		if nd.player == int8(game.Terminal) {
 			break
+		}
+		if t.own && idx != 0 && nd.player >= 0 && nd.player != t.nodes[0].player {
+			break // another seat's decision: the playout's (the root is the searcher's)
 		}
 		if nd.first < 0 {
 			if (nd.n == 0 && idx != 0) || len(t.nodes) >= maxNodes {

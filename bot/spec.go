@@ -30,7 +30,7 @@ type Spec struct {
 	// Playout is "random", "prior", "greedy" or "script:NAME" (mcts,
 	// ismcts).
 	Playout string
-	// Tree is "all" or "own" (ismcts; "" unset: all): which decisions
+	// Tree is "all" or "own" (mcts, ismcts; "" unset: all): which decisions
 	// the search tree holds.
 	Tree string
 	// C is the UCB exploration constant (mcts, ismcts); set means HasC.
@@ -164,6 +164,13 @@ var searchParams = []param{
 		sp.Full = !b
 		return nil
 	}},
+	{"tree", "which decisions the tree holds: all (default), or own: only those of the searching seat's turn, every later one the playout's, so that with a scripted playout the search is a rollout of the script (Tesauro and Galperin 1996)", func(sp *Spec, v string) error {
+		if v != "all" && v != "own" {
+			return fmt.Errorf("want all or own")
+		}
+		sp.Tree = v
+		return nil
+	}},
 	{"depth", "cut playouts after this many turns (a turn: one seat's run of decisions) and score them with the game's Evaluator (default 0: play to the end)", func(sp *Spec, v string) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
@@ -200,14 +207,7 @@ var botDefs = []botDef{
 			sp.NoReuse = !b
 			return nil
 		}}), func(sp Spec, seed uint64) Bot { return newMCTS(sp, seed) }},
-	{"ismcts", "single-observer information-set MCTS", append(slices.Clip(searchParams),
-		param{"tree", "which decisions the tree holds: all (default), or own: only those of the searching seat's turn, every later one the playout's, so that with a scripted playout the search is a rollout of the script (Tesauro and Galperin 1996)", func(sp *Spec, v string) error {
-			if v != "all" && v != "own" {
-				return fmt.Errorf("want all or own")
-			}
-			sp.Tree = v
-			return nil
-		}}), func(sp Spec, seed uint64) Bot { return newISMCTS(sp, seed) }},
+	{"ismcts", "single-observer information-set MCTS", searchParams, func(sp Spec, seed uint64) Bot { return newISMCTS(sp, seed) }},
 	{"easy", "the easy level: " + Levels[0].Doc, nil, func(sp Spec, seed uint64) Bot { return newLevel("easy", seed) }},
 	{"medium", "the medium level: " + Levels[1].Doc, nil, func(sp Spec, seed uint64) Bot { return newLevel("medium", seed) }},
 	{"hard", "the hard level: " + Levels[2].Doc, nil, func(sp Spec, seed uint64) Bot { return newLevel("hard", seed) }},
