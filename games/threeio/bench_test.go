@@ -119,18 +119,39 @@ func BenchmarkLegalActions(b *testing.B) {
 	}
 }
 
+// BenchmarkEvaluate evaluates every position of a recorded game into a
+// reused buffer, as a search's cut-offs and the greedy bot do; one op is
+// one evaluation.
+func BenchmarkEvaluate(b *testing.B) {
+	init, acts := recordedGame(b)
+	var states []State
+	s := *init
+	for _, a := range acts {
+		states = append(states, s)
+		s.Apply(a)
+	}
+	vals := make([]float64, 0, maxPlayers)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		vals = states[i%len(states)].Evaluate(vals)
+	}
+}
+
 // TestNoAllocs guards the performance promise: Apply, LegalActions into a
-// reused buffer and ChanceOutcomes do not allocate.
+// reused buffer, ChanceOutcomes and Evaluate do not allocate.
 func TestNoAllocs(t *testing.T) {
 	init, acts := recordedGame(t)
 	var s State
 	buf := make([]game.Action, 0, numActs)
 	outs := make([]game.ChanceOutcome, 0, NumTiles)
+	vals := make([]float64, 0, maxPlayers)
 	allocs := testing.AllocsPerRun(20, func() {
 		s = *init
 		for _, a := range acts {
 			buf = s.LegalActions(buf)
 			outs = s.ChanceOutcomes(outs)
+			vals = s.Evaluate(vals)
 			if err := s.Apply(a); err != nil {
 				t.Fatal(err)
 			}

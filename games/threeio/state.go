@@ -569,34 +569,66 @@ func (s *State) Scores(dst []float64) []float64 {
 	return dst
 }
 
-// Evaluate estimates each seat's standing: its points plus half of what
-// its crew on the board would score now, minus the best such total among
-// the other seats.
+// The weights of Evaluate, in points. They were tuned by the greedy bot's
+// results against the scripted strategies (docs/bots.md, "3io's
+// evaluator"); what each stands for is said at Evaluate.
+var evalWeights = struct {
+	onBoard, held, civGain, crewInHand float64
+}{onBoard: 0.8, held: 0.3, civGain: 0.7, crewInHand: 6}
+
+// Evaluate estimates each seat's standing in points (game.Evaluator): its
+// points and what its position promises, minus the best such total among
+// the other seats. What a position promises:
+//   - a meeple on the board, 0.8 of what it would score now: taking it
+//     back costs a turn, and the game may end first;
+//   - a held space tile, 0.3 of its dark points times the best multiplier
+//     beside an empty sector, where it could go with crew;
+//   - a held civilization tile, 0.3 of its points and 0.7 of what its
+//     multiplier would add to the seat's best crewed tile with room beside
+//     it;
+//   - a meeple in hand, 6 points: the chance to crew a tile worth it.
+//
+// Held tiles count only for a seat with crew to put on them, in hand or on
+// the board to take back.
 func (s *State) Evaluate(dst []float64) []float64 {
 	dst = dst[:0]
 	n := s.r.players
+	w := &evalWeights
+	bestMult := 1
+	for c := range numCells {
+		if s.occ&(1<<c) == 0 {
+			bestMult = max(bestMult, s.multiplierAt(c))
+		}
+	}
 	var v [maxPlayers]float64
 	for p := range n {
 		v[p] = float64(s.score[p])
-	}
-	for c := range numCells {
-		cl := &s.board[c]
-		if cl.kind == 0 {
+		out := false
+		for c := range numCells {
+			if k := s.board[c].meeples[p]; k > 0 {
+				v[p] += w.onBoard * float64(s.scoreValue(c)) * float64(k)
+				out = true
+			}
+		}
+		v[p] += w.crewInHand * float64(s.crew[p])
+		if s.crew[p] == 0 && !out {
 			continue
 		}
-		var val float64
-		for p := range n {
-			if cl.meeples[p] > 0 {
-				if val == 0 {
-					val = float64(s.scoreValue(c))
-				}
-				v[p] += 0.5 * val * float64(cl.meeples[p])
+		for _, h := range s.held[p] {
+			if h < 0 {
+				continue
+			}
+			t := Tile(h)
+			pts := float64(s.r.tiles.Points[t][0])
+			if t.Civilization() {
+				v[p] += w.held*pts + w.civGain*float64(s.civGain(p, t))
+			} else {
+				v[p] += w.held * pts * float64(bestMult)
 			}
 		}
 	}
 	for p := range n {
-		other := 0.0
-		first := true
+		other, first := 0.0, true
 		for q := range n {
 			if q != p && (first || v[q] > other) {
 				other, first = v[q], false
@@ -605,4 +637,23 @@ func (s *State) Evaluate(dst []float64) []float64 {
 		dst = append(dst, v[p]-other)
 	}
 	return dst
+}
+
+// civGain is what civilization tile t's multiplier would add to p's
+// crewed tile that gains most from it, among those with an empty sector
+// beside them (where t could go).
+func (s *State) civGain(p int, t Tile) int64 {
+	m := int64(s.r.tiles.Multiplier[t])
+	var best int64
+	for c := range numCells {
+		cl := &s.board[c]
+		if cl.meeples[p] == 0 || spread(1<<c)&^s.occ == 0 {
+			continue
+		}
+		if cur := int64(s.multiplierAt(c)); m > cur {
+			base := int64(s.r.tiles.Points[cl.tile()][cl.sideIndex()]) + int64(cl.bonus)
+			best = max(best, base*(m-cur)*int64(cl.meeples[p]))
+		}
+	}
+	return best
 }
