@@ -198,6 +198,15 @@ type SearchTuner interface {
 	SearchParams() string
 }
 
+// DataHasher is implemented by games whose rules come from a data table
+// (a tile table, a cards file) that the build embeds or an option names.
+// DataHash returns a hash of the content of the table cfg selects, so that
+// a run spread over hours or machines (the playtesting lab's) can tell
+// when the data under it changed, which its options alone cannot show.
+type DataHasher interface {
+	DataHash(cfg Config) (string, error)
+}
+
 // Outcomer is implemented by states of games that can say, at the end, how
 // the game ended in their own terms, for the playtesting lab (docs/lab.md):
 // why it ended, and how often the game's own events happened over the

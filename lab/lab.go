@@ -220,6 +220,11 @@ func prepare(cfg Config) (*runner, error) {
 	if err != nil {
 		return nil, err
 	}
+	if dh, ok := g.(game.DataHasher); ok {
+		if r.man.Data, err = dh.DataHash(gcfg); err != nil {
+			return nil, fmt.Errorf("lab: %s: %v", in.Name, err)
+		}
+	}
 	r.maxLen = g.MaxLength(gcfg)
 	return r, nil
 }
@@ -333,6 +338,10 @@ func (r *runner) resume() (map[int]bool, int, error) {
 	old, err := ReadManifest(dir)
 	switch {
 	case err == nil:
+		if old.Data != "" && r.man.Data != "" && old.Data != r.man.Data {
+			return nil, 0, fmt.Errorf("%s: this run was played with another %s table (sha256 %s), not the one now given or built in (%s): resuming would mix two games; give another --out",
+				mname, r.man.Game, short(old.Data), short(r.man.Data))
+		}
 		if !sameRun(old, &r.man) {
 			return nil, 0, fmt.Errorf("%s describes another run (%s); this one is %s: give another --out, or the same settings to resume it",
 				mname, describe(old), describe(&r.man))
@@ -372,12 +381,18 @@ func (r *runner) resume() (map[int]bool, int, error) {
 	return done, dropped, err
 }
 
+// short cuts a hash to the length people compare by eye.
+func short(hash string) string { return hash[:min(len(hash), 12)] }
+
 // describe sums up a manifest for an error message.
 func describe(m *Manifest) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, %d players", m.Game, m.Players)
 	for _, k := range slices.Sorted(maps.Keys(m.Options)) {
 		fmt.Fprintf(&b, ", %s=%s", k, m.Options[k])
+	}
+	if m.Data != "" {
+		fmt.Fprintf(&b, ", data sha256 %s", short(m.Data))
 	}
 	fmt.Fprintf(&b, ", bots %s, %d games, seed %d, trace %s", strings.Join(m.Labels, " | "), m.Games, m.Seed, m.Trace)
 	if m.Shard != nil {

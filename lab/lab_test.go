@@ -3,6 +3,8 @@ package lab
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
@@ -183,6 +185,110 @@ func TestShardsMergeToOneRun(t *testing.T) {
 	}
 	if _, err := Merge(filepath.Join(t.TempDir(), "again"), []string{dirs[0], dirs[0], dirs[1], dirs[2]}); err == nil || !strings.Contains(err.Error(), "are both shard 0/3") {
 		t.Errorf("a shard twice: %v", err)
+	}
+}
+
+// The games with a data table say which one a run plays with, and the
+// embedded table's hash is that of the file in the repository.
+func TestDataHashOfEveryGameWithATable(t *testing.T) {
+	for _, tc := range []struct{ game, file string }{
+		{"3io", "../games/threeio/tiles.json"},
+		{"open-science-alliance", "../games/openscience/cards.json"},
+		{"open-source-board-game", "../games/opensource/cards.json"},
+	} {
+		g, err := game.Lookup(tc.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dh, ok := g.(game.DataHasher)
+		if !ok {
+			t.Errorf("%s: not a game.DataHasher", tc.game)
+			continue
+		}
+		sum := sha256.Sum256(readFile(t, tc.file))
+		want := hex.EncodeToString(sum[:])
+		cfg := game.Config{Players: g.Info().MinPlayers}
+		if h, err := dh.DataHash(cfg); err != nil || h != want {
+			t.Errorf("%s: embedded table %s, %v; want %s", tc.game, h, err, want)
+		}
+		opt := "tiles"
+		if tc.game != "3io" {
+			opt = "cards"
+		}
+		cfg.Options = game.Options{opt: tc.file}
+		if h, err := dh.DataHash(cfg); err != nil || h != want {
+			t.Errorf("%s: the same table from %s: %s, %v; want %s", tc.game, tc.file, h, err, want)
+		}
+	}
+}
+
+// A run records its data table, and a resume with another table is
+// refused, naming the run: the results would mix two games. A manifest
+// from before the table was recorded still resumes.
+func TestResumeWithAnotherDataTable(t *testing.T) {
+	tiles := filepath.Join(t.TempDir(), "tiles.json")
+	orig := readFile(t, "../games/threeio/tiles.json")
+	os.WriteFile(tiles, orig, 0o644)
+	cfg := Config{Game: "3io", Bots: []string{"random"}, Games: 6, Seed: 3, Workers: 1,
+		Options: game.Options{"tiles": tiles}, Dir: filepath.Join(t.TempDir(), "run")}
+	cut := cfg
+	ctx, cancel := context.WithCancel(context.Background())
+	cut.onGame = func(n int) {
+		if n == 3 {
+			cancel()
+		}
+	}
+	if _, err := Run(ctx, cut); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled run: %v", err)
+	}
+	m, err := ReadManifest(cfg.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(orig)
+	if m.Data != hex.EncodeToString(sum[:]) {
+		t.Fatalf("manifest's data %q, want the table's sha256", m.Data)
+	}
+	before := readFile(t, filepath.Join(cfg.Dir, ResultsFile))
+
+	// The designer edits the table between the two halves of the run.
+	os.WriteFile(tiles, bytes.Replace(orig, []byte(`"count": 12`), []byte(`"count": 13`), 1), 0o644)
+	_, err = Run(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(cfg.Dir, ManifestFile)) || !strings.Contains(err.Error(), "another 3io table (sha256 "+m.Data[:12]) {
+		t.Errorf("resume with an edited table: %v", err)
+	}
+	if after := readFile(t, filepath.Join(cfg.Dir, ResultsFile)); !bytes.Equal(before, after) {
+		t.Errorf("the refused resume changed the results")
+	}
+
+	// With the table as it was, and with a manifest written before the
+	// data was recorded, the run resumes.
+	os.WriteFile(tiles, orig, 0o644)
+	old := *m
+	old.Data = ""
+	if err := writeManifest(cfg.Dir, &old); err != nil {
+		t.Fatal(err)
+	}
+	if st := run(t, cfg); st.Before == 0 || st.Before+st.Played != 6 {
+		t.Errorf("resume of an older manifest: %+v", st)
+	}
+}
+
+// Shards played with different data tables are not one run.
+func TestMergeRefusesShardsOfAnotherDataTable(t *testing.T) {
+	tiles := filepath.Join(t.TempDir(), "tiles.json")
+	orig := readFile(t, "../games/threeio/tiles.json")
+	var dirs []string
+	for i, data := range [][]byte{orig, bytes.Replace(orig, []byte(`"count": 12`), []byte(`"count": 13`), 1)} {
+		os.WriteFile(tiles, data, 0o644)
+		sh := Config{Game: "3io", Bots: []string{"random"}, Games: 4, Seed: 3, Workers: 1, Shard: &Shard{i, 2},
+			Options: game.Options{"tiles": tiles}, Dir: filepath.Join(t.TempDir(), "shard")}
+		run(t, sh)
+		dirs = append(dirs, sh.Dir)
+	}
+	_, err := Merge(filepath.Join(t.TempDir(), "merged"), dirs)
+	if err == nil || !strings.Contains(err.Error(), "shards of different runs") || !strings.Contains(err.Error(), "data sha256 ") {
+		t.Errorf("merging shards of two tables: %v", err)
 	}
 }
 

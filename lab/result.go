@@ -38,6 +38,12 @@ type Manifest struct {
 	Game    string       `json:"game"`
 	Players int          `json:"players"`
 	Options game.Options `json:"options"`
+	// Data is the SHA-256 of the game's data table (its tile table or
+	// cards file, embedded or named by an option; game.DataHasher), so
+	// that a resumed run or a merge of shards never mixes games played
+	// with different numbers. Empty for games without one, and in
+	// manifests written before it was recorded.
+	Data string `json:"data,omitempty"`
 	// Bots are the bot specs by seat rotation, or nil with Teams.
 	Bots []string `json:"bots,omitempty"`
 	// Teams are the bot specs by team name (Breaking Head).
@@ -85,6 +91,12 @@ func (s *Shard) Has(idx int) bool { return s == nil || idx%s.Count == s.Index }
 // sameRun reports whether two manifests describe the same run, shard
 // included.
 func sameRun(a, b *Manifest) bool {
+	if a.Data != b.Data && (a.Data == "" || b.Data == "") {
+		// A manifest from before Data was recorded: the rest must agree.
+		a2, b2 := *a, *b
+		a2.Data, b2.Data = "", ""
+		a, b = &a2, &b2
+	}
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)
 	return bytes.Equal(ja, jb)

@@ -120,6 +120,12 @@ func newRules(cfg game.Config) (*rules, error) {
 	return r, nil
 }
 
+// DataHash is the SHA-256 of the cards file cfg plays with
+// (game.DataHasher): the embedded one, or the option's file.
+func (openScience) DataHash(cfg game.Config) (string, error) {
+	return cardTable.Hash(cfg.Options.Get(OptCards))
+}
+
 // MaxLength bounds a game. A round's turns are bounded because every turn
 // either collects at least one of the round's resources or is idle, and
 // the players' count of idle turns in a row ends the round (O8); full

@@ -75,6 +75,12 @@ func (openSource) New(cfg game.Config) (game.State, error) {
 	return newState(r), nil
 }
 
+// DataHash is the SHA-256 of the cards file cfg plays with
+// (game.DataHasher): the embedded one, or the option's file.
+func (openSource) DataHash(cfg game.Config) (string, error) {
+	return cardTable.Hash(cfg.Options.Get(OptCards))
+}
+
 func newRules(cfg game.Config) (*rules, error) {
 	if cfg.Players < info.MinPlayers || cfg.Players > info.MaxPlayers {
 		return nil, fmt.Errorf("%s: %d players: the game takes %d to %d (G19)", info.Name, cfg.Players, info.MinPlayers, info.MaxPlayers)

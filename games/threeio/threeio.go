@@ -125,6 +125,12 @@ func newRules(cfg game.Config) (*rules, error) {
 	return r, nil
 }
 
+// DataHash is the SHA-256 of the tile table cfg plays with
+// (game.DataHasher): the embedded one, or the option's file.
+func (threeIO) DataHash(cfg game.Config) (string, error) {
+	return tileTable.Hash(cfg.Options.Get(OptTiles))
+}
+
 // MaxLength is three actions (expand, draw, play) for each turn the tile
 // table allows.
 func (threeIO) MaxLength(cfg game.Config) int {

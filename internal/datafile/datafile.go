@@ -13,6 +13,7 @@ package datafile
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -282,6 +283,22 @@ func (t *Table[T]) Load(path string) (*T, error) {
 		return t.def, t.err
 	}
 	return t.cache.Load(path, t.What, t.Parse)
+}
+
+// Hash returns the SHA-256, in hex, of the content of the named file, or
+// of the embedded table for the empty name: what a run spread over hours
+// or machines records, to tell when the data under it changed. It does
+// not check the table; Load does.
+func (t *Table[T]) Hash(path string) (string, error) {
+	data := t.Data
+	if path != "" {
+		var err error
+		if data, err = os.ReadFile(path); err != nil {
+			return "", fmt.Errorf("cannot read %s: %w", t.What, err)
+		}
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:]), nil
 }
 
 // Default returns the embedded table. It panics if the embedded table is

@@ -103,3 +103,30 @@ func TestTable(t *testing.T) {
 		t.Fatalf("file: %v, %v", v, err)
 	}
 }
+
+// Hash names a table by its content: the embedded one for the empty name,
+// a file's own otherwise, the same content the same hash.
+func TestTableHash(t *testing.T) {
+	tb := Table[int]{Name: "e.json", What: "the table", Data: []byte("12345")}
+	dir := t.TempDir()
+	same, other := filepath.Join(dir, "same.json"), filepath.Join(dir, "other.json")
+	os.WriteFile(same, []byte("12345"), 0o644)
+	os.WriteFile(other, []byte("12346"), 0o644)
+	embedded, err := tb.Hash("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// sha256("12345"), from sha256sum.
+	if want := "5994471abb01112afcc18159f6cc74b4f511b99806da59b3caf5a9c173cacfc5"; embedded != want {
+		t.Errorf("embedded: %s, want %s", embedded, want)
+	}
+	if h, err := tb.Hash(same); err != nil || h != embedded {
+		t.Errorf("a file with the embedded content: %s, %v; want %s", h, err, embedded)
+	}
+	if h, err := tb.Hash(other); err != nil || h == embedded || len(h) != 64 {
+		t.Errorf("a file with other content: %s, %v", h, err)
+	}
+	if _, err := tb.Hash(filepath.Join(dir, "none.json")); err == nil || !strings.Contains(err.Error(), "cannot read the table") || !strings.Contains(err.Error(), "none.json") {
+		t.Errorf("a missing file: %v", err)
+	}
+}
