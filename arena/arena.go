@@ -147,11 +147,16 @@ type SeatStats struct {
 }
 
 // TeamStats is the results of one bot's seats in one team (Bot -1: all
-// bots together).
+// bots together). WinRate is the mean over Games, the games in which the
+// bot had a seat in the team, of those seats' mean return; Low and High
+// are its Wilson interval over the games, not the seats, since a team's
+// seats in one game share much of their result. Seats and Wins count
+// seats.
 type TeamStats struct {
 	Team    string  `json:"team"`
 	Bot     int     `json:"bot"`
 	Label   string  `json:"label"`
+	Games   int     `json:"games"`
 	Seats   int     `json:"seats"`
 	Wins    int     `json:"wins"`
 	WinRate float64 `json:"win_rate"`

@@ -297,6 +297,48 @@ func TestRunTeams(t *testing.T) {
 	}
 }
 
+// A team's seats in one game share their result, so its win rate's
+// interval counts games, not seats: with seats it would be narrower than
+// the data allow, by the square root of the team's seats a game.
+func TestTeamIntervalsCountGames(t *testing.T) {
+	const games = 40
+	r, err := Run(context.Background(), Config{Game: "test-relay", Players: 4, Teams: map[string]string{"red": "random", "blue": "random"},
+		Games: games, Seed: 5, KeepGames: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ts := range r.Teams {
+		if ts.Label != "all" {
+			continue
+		}
+		var sum float64
+		n := 0
+		for _, g := range r.GameResults {
+			s, k := 0.0, 0
+			for p, team := range g.Teams {
+				if team == ts.Team {
+					s += g.Returns[p]
+					k++
+				}
+			}
+			if k > 0 {
+				sum += s / float64(k)
+				n++
+			}
+		}
+		lo, hi := Wilson(sum, n)
+		if ts.Games != games || n != games || ts.Seats <= ts.Games {
+			t.Errorf("%s: %d games, %d seats; want %d games and more seats", ts.Team, ts.Games, ts.Seats, games)
+		}
+		if !near(ts.WinRate, sum/float64(n), 1e-12) || !near(ts.Low, lo, 1e-12) || !near(ts.High, hi, 1e-12) {
+			t.Errorf("%s: %.4f [%.4f, %.4f], want %.4f [%.4f, %.4f] over the games", ts.Team, ts.WinRate, ts.Low, ts.High, sum/float64(n), lo, hi)
+		}
+		if seatLo, seatHi := Wilson(ts.WinRate*float64(ts.Seats), ts.Seats); ts.High-ts.Low <= seatHi-seatLo {
+			t.Errorf("%s: interval %.4f wide, no wider than over the seats (%.4f)", ts.Team, ts.High-ts.Low, seatHi-seatLo)
+		}
+	}
+}
+
 func TestProgressAndCancel(t *testing.T) {
 	var calls []int
 	_, err := Run(context.Background(), Config{Game: "test-nim", Bots: []string{"random"}, Games: 7, Workers: 3,

@@ -49,9 +49,17 @@ type teamKey struct {
 	bot  int
 }
 
+// teamAcc adds up one bot's (or every bot's) seats in one team: the
+// seats and their wins, and by game the mean return of those seats, whose
+// mean over the games is the win rate. A team's seats in one game mostly
+// share one result (Breaking Head's Contributors win or lose together),
+// so the game, not the seat, is the unit of the interval.
 type teamAcc struct {
-	seats, wins int
-	sum         float64
+	seats, wins, games int
+	sum                float64 // of the games' mean returns
+	// inGame and gameSum are this game's seats and their returns.
+	inGame  int
+	gameSum float64
 }
 
 // summarise adds up the games.
@@ -131,7 +139,15 @@ func (r *run) summarise(games []GameResult) *Result {
 				acc.seats++
 				w, _, _ := outcome(g.Returns[p])
 				acc.wins += w
-				acc.sum += g.Returns[p]
+				acc.inGame++
+				acc.gameSum += g.Returns[p]
+			}
+		}
+		for _, acc := range teams {
+			if acc.inGame > 0 {
+				acc.games++
+				acc.sum += acc.gameSum / float64(acc.inGame)
+				acc.inGame, acc.gameSum = 0, 0
 			}
 		}
 	}
@@ -164,11 +180,11 @@ func (r *run) summarise(games []GameResult) *Result {
 		res.Seats = append(res.Seats, SeatStats{Seat: p + 1, Games: len(games), WinRate: sum / float64(len(games)), Low: lo, High: hi})
 	}
 	for k, acc := range teams {
-		ts := TeamStats{Team: k.team, Bot: k.bot, Label: "all", Seats: acc.seats, Wins: acc.wins, WinRate: acc.sum / float64(acc.seats)}
+		ts := TeamStats{Team: k.team, Bot: k.bot, Label: "all", Games: acc.games, Seats: acc.seats, Wins: acc.wins, WinRate: acc.sum / float64(acc.games)}
 		if k.bot >= 0 {
 			ts.Label = r.bots[k.bot].label
 		}
-		ts.Low, ts.High = Wilson(acc.sum, acc.seats)
+		ts.Low, ts.High = Wilson(acc.sum, acc.games)
 		res.Teams = append(res.Teams, ts)
 	}
 	sort.Slice(res.Teams, func(i, j int) bool {
@@ -289,11 +305,12 @@ func (res *Result) WriteText(w io.Writer) error {
 	if len(res.Teams) > 0 {
 		b.WriteString("\nteams: seats by their team at the end of the game\n")
 		t = &table{left: map[int]bool{1: true}}
-		t.add("team", "bot", "seats", "wins", "win rate", "95% CI")
+		t.add("team", "bot", "games", "seats", "wins", "win rate", "95% CI")
 		for _, ts := range res.Teams {
-			t.add(ts.Team, ts.Label, fmt.Sprint(ts.Seats), fmt.Sprint(ts.Wins), fmt.Sprintf("%.3f", ts.WinRate), interval(ts.Low, ts.High))
+			t.add(ts.Team, ts.Label, fmt.Sprint(ts.Games), fmt.Sprint(ts.Seats), fmt.Sprint(ts.Wins), fmt.Sprintf("%.3f", ts.WinRate), interval(ts.Low, ts.High))
 		}
 		t.write(&b)
+		b.WriteString("win rate: by game, the mean return of the bot's seats in the team; 95% CI: Wilson over the games.\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
