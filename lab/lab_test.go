@@ -498,3 +498,32 @@ func TestParseShard(t *testing.T) {
 		t.Errorf("Has")
 	}
 }
+
+// A Breaking Head report splits the teams' win rates by deal: five
+// players are dealt one Blocker or two (B1).
+func TestReportByDeal(t *testing.T) {
+	cfg := Config{Game: "breaking-head", Players: 5, Teams: map[string]string{"contributor": "random", "blocker": "random"},
+		Games: 20, Seed: 1, Dir: t.TempDir()}
+	run(t, cfg)
+	d, err := Load(cfg.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := WriteReport(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := 0
+	for _, dl := range s.Deals {
+		games += dl.Games
+	}
+	if len(s.Deals) != 2 || games != 20 {
+		t.Fatalf("deals %+v, want two deals over 20 games", s.Deals)
+	}
+	html := string(readFile(t, filepath.Join(cfg.Dir, ReportHTML)))
+	for _, want := range []string{"<h3>By deal</h3>", "<td>blocker 1, contributor 4</td>", "<td>blocker 2, contributor 3</td>"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+}

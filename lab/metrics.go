@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -31,6 +32,10 @@ type Summary struct {
 	Seats []Rate `json:"seat_win_rates"`
 	Bots  []Rate `json:"bot_win_rates"`
 	Teams []Rate `json:"team_win_rates,omitempty"`
+	// Deals are the teams' win rates again, by how many seats each team
+	// had, when that differs from game to game (Breaking Head deals its
+	// roles, B1).
+	Deals []Deal `json:"team_win_rates_by_deal,omitempty"`
 	// Results counts the games of each class (docs/lab.md).
 	Results Classes `json:"results"`
 	// Duration in actions (chance included), moves (decisions) and turns.
@@ -75,6 +80,23 @@ type Rate struct {
 	Rate float64 `json:"rate"`
 	Low  float64 `json:"low"`
 	High float64 `json:"high"`
+}
+
+// Deal is the games in which the teams had one make-up (how many seats
+// each), and each team's win rate in them.
+type Deal struct {
+	// Name gives each team's seats, the teams in alphabetical order:
+	// "blocker 2, contributor 3".
+	Name string `json:"name"`
+	// Games is how many games had this deal; Share is that over the
+	// games with teams, with its 95% Wilson interval.
+	Games int     `json:"games"`
+	Share float64 `json:"share"`
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
+	// Teams are the teams' win rates in those games, as in
+	// Summary.Teams.
+	Teams []Rate `json:"teams"`
 }
 
 // Classes counts games by result (docs/lab.md): a winner (some seats won,
@@ -395,6 +417,7 @@ func Summarise(d *Dir) *Summary {
 		}
 		s.Teams = append(s.Teams, rate(t, total, n))
 	}
+	s.Deals = deals(res, teams)
 	for _, r := range res {
 		switch classify(r.Returns, r.Limit) {
 		case classWin:
@@ -458,6 +481,65 @@ func Summarise(d *Dir) *Summary {
 		}
 	}
 	return s
+}
+
+// deals splits the teams' win rates by deal (Summary.Deals): a blend
+// over deals can hide that one deal decides most of its games (in
+// Breaking Head at five players, two Blockers win nearly always and one
+// nearly never). It returns nil when every game had the same deal.
+func deals(res []Result, teams []string) []Deal {
+	type group struct {
+		sizes []int     // seats per team, in teams' order
+		won   []float64 // per team, the sum over games of its mean return
+		games int
+	}
+	var groups []*group
+	withTeams := 0
+	for _, r := range res {
+		if len(r.Teams) == 0 {
+			continue
+		}
+		withTeams++
+		sizes := make([]int, len(teams))
+		got := make([]float64, len(teams))
+		for p, t := range r.Teams {
+			if i := slices.Index(teams, t); i >= 0 && p < len(r.Returns) {
+				sizes[i]++
+				got[i] += r.Returns[p]
+			}
+		}
+		k := slices.IndexFunc(groups, func(g *group) bool { return slices.Equal(g.sizes, sizes) })
+		if k < 0 {
+			groups = append(groups, &group{sizes: sizes, won: make([]float64, len(teams))})
+			k = len(groups) - 1
+		}
+		g := groups[k]
+		g.games++
+		for i, n := range sizes {
+			if n > 0 {
+				g.won[i] += got[i] / float64(n)
+			}
+		}
+	}
+	if len(groups) < 2 {
+		return nil
+	}
+	slices.SortFunc(groups, func(a, b *group) int { return slices.Compare(a.sizes, b.sizes) })
+	out := make([]Deal, 0, len(groups))
+	for _, g := range groups {
+		var name []string
+		d := Deal{Games: g.games, Share: float64(g.games) / float64(withTeams)}
+		d.Low, d.High = arena.Wilson(float64(g.games), withTeams)
+		for i, t := range teams {
+			name = append(name, t+" "+strconv.Itoa(g.sizes[i]))
+			if g.sizes[i] > 0 {
+				d.Teams = append(d.Teams, rate(t, g.won[i], g.games))
+			}
+		}
+		d.Name = strings.Join(name, ", ")
+		out = append(out, d)
+	}
+	return out
 }
 
 func rate(name string, total float64, n int) Rate {

@@ -226,3 +226,58 @@ func TestCountsRoundTrip(t *testing.T) {
 		t.Errorf("round trip: %+v", back)
 	}
 }
+
+// The teams' win rates by deal, against counts by hand: five games of
+// three seats, two deals (one Blocker or two) and a game without one.
+func TestTeamWinRatesByDeal(t *testing.T) {
+	c, b := "contributor", "blocker"
+	m := Manifest{Format: FormatVersion, Game: "breaking-head", Players: 3, Labels: []string{"x"}, Games: 5}
+	res := []Result{
+		{Index: 0, Teams: []string{c, c, b}, Returns: []float64{1, 1, 0}},
+		{Index: 1, Teams: []string{b, c, c}, Returns: []float64{1, 0, 0}},
+		{Index: 2, Teams: []string{c, b, c}, Returns: []float64{1, 0, 1}},
+		{Index: 3, Teams: []string{b, b, c}, Returns: []float64{1, 1, 0}},
+		// Nobody is a Blocker, and nobody won.
+		{Index: 4, Teams: []string{c, c, c}, Returns: []float64{0, 0, 0}},
+	}
+	for i := range res {
+		res[i].Bots = []int{0, 0, 0}
+	}
+	s := Summarise(&Dir{Manifest: m, Results: res})
+	type row struct {
+		name  string
+		games int
+		rates map[string]float64
+	}
+	want := []row{
+		{"blocker 0, contributor 3", 1, map[string]float64{c: 0}},
+		{"blocker 1, contributor 2", 3, map[string]float64{b: 1.0 / 3, c: 2.0 / 3}},
+		{"blocker 2, contributor 1", 1, map[string]float64{b: 1, c: 0}},
+	}
+	if len(s.Deals) != len(want) {
+		t.Fatalf("%d deals, want %d: %+v", len(s.Deals), len(want), s.Deals)
+	}
+	for i, w := range want {
+		d := s.Deals[i]
+		if d.Name != w.name || d.Games != w.games || !near(d.Share, float64(w.games)/5) {
+			t.Errorf("deal %d = %s, %d games, share %v; want %s, %d games", i, d.Name, d.Games, d.Share, w.name, w.games)
+		}
+		if len(d.Teams) != len(w.rates) {
+			t.Errorf("deal %s: %d teams, want %d", d.Name, len(d.Teams), len(w.rates))
+		}
+		for _, r := range d.Teams {
+			if r.N != w.games || !near(r.Rate, w.rates[r.Name]) {
+				t.Errorf("deal %s, team %s: %v over %d, want %v over %d", d.Name, r.Name, r.Rate, r.N, w.rates[r.Name], w.games)
+			}
+			if r.Low > r.Rate || r.High < r.Rate {
+				t.Errorf("deal %s, team %s: interval [%v, %v] misses %v", d.Name, r.Name, r.Low, r.High, r.Rate)
+			}
+		}
+	}
+
+	// One deal in every game: nothing to split.
+	s = Summarise(&Dir{Manifest: m, Results: res[:2]})
+	if s.Deals != nil {
+		t.Errorf("one deal split into %+v", s.Deals)
+	}
+}

@@ -332,6 +332,14 @@ func runLabReport(args []string, stdout, stderr io.Writer) error {
 	for _, r := range s.Seats {
 		fmt.Fprintf(tw, "win rate of %s\t%.3f\t%.3f - %.3f\t%d\t\n", r.Name, r.Rate, r.Low, r.High, r.N)
 	}
+	for _, r := range s.Teams {
+		fmt.Fprintf(tw, "win rate of team %s\t%.3f\t%.3f - %.3f\t%d\t\n", r.Name, r.Rate, r.Low, r.High, r.N)
+	}
+	for _, d := range s.Deals {
+		for _, r := range d.Teams {
+			fmt.Fprintf(tw, "win rate of team %s, dealt %s\t%.3f\t%.3f - %.3f\t%d\t\n", r.Name, d.Name, r.Rate, r.Low, r.High, r.N)
+		}
+	}
 	for _, e := range s.Ends {
 		fmt.Fprintf(tw, "ending %s\t%.3f\t%.3f - %.3f\t%d\t\n", e.Key, e.Share, e.Low, e.High, e.Of)
 	}

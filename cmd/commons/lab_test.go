@@ -45,3 +45,18 @@ func TestLabRunReportCompare(t *testing.T) {
 		t.Errorf("merge: exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+// A run with teams reports each team's win rate, and by deal.
+func TestLabReportTeams(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "bh")
+	if code, out, errOut := commons(t, "", "lab", "run", "breaking-head", "--players", "5", "--team", "contributor=random", "--team", "blocker=random",
+		"--games", "20", "--out", dir); code != 0 {
+		t.Fatalf("lab run: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut := commons(t, "", "lab", "report", dir)
+	for _, want := range []string{"win rate of team blocker ", "win rate of team contributor, dealt blocker 2, contributor 3"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("lab report: exit %d, no %q in\n%s%s", code, want, out, errOut)
+		}
+	}
+}
