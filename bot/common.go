@@ -63,13 +63,20 @@ func (e *evaluator) heuristic(s game.State) []float64 {
 }
 
 // value is p's one-ply value of s: winScale times its relative return at
-// the end, its relative heuristic value before.
+// the end, its relative heuristic value before, or its own heuristic
+// value when the game's are standings (game.StandingEvaluator), which
+// already count the others' (a lead would cancel what every seat shares:
+// in Open Source, whether everybody wins or everybody loses).
 func (e *evaluator) value(s game.State, p game.Player) float64 {
 	if s.CurrentPlayer() == game.Terminal {
 		e.vals = s.Returns(e.vals)
 		return winScale * relative(e.vals, p)
 	}
-	return relative(e.heuristic(s), p)
+	v := e.heuristic(s)
+	if se, ok := s.(game.StandingEvaluator); ok && se.Standing() && int(p) < len(v) && p >= 0 {
+		return v[p]
+	}
+	return relative(v, p)
 }
 
 // cutStats turns heuristic values at playouts cut short into rewards on

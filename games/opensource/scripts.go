@@ -534,6 +534,9 @@ func (l *lab) with(t space, c cell) lab {
 // in the Lab (G14).
 func (l *lab) formBest(f *form) int {
 	best := 0
+	if l.tiles == 0 {
+		return 0
+	}
 	for k := range f.cells {
 		fc := f.cells[k]
 		for _, p := range l.spaces[:l.n] {
@@ -553,6 +556,9 @@ func (l *lab) formBest(f *form) int {
 				}
 			}
 			best = max(best, n)
+		}
+		if best == len(fc) {
+			break // all of it: nothing beats that
 		}
 	}
 	return best
