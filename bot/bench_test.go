@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/commons-games/commons/game"
@@ -126,6 +127,35 @@ func BenchmarkGreedy(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkGreedyPlayout times playouts of greedy play to the end (the
+// rollout bot's, and mcts's with playout=greedy) from the same positions:
+// every legal move valued at every decision, on scratch states, so that
+// a playout allocates nothing in a game whose states are game.Copiers.
+func BenchmarkGreedyPlayout(b *testing.B) {
+	for _, bg := range benchGames {
+		b.Run(bg.name, func(b *testing.B) {
+			s := benchPosition(b, bg.name, bg.players, bg.opts)
+			sp := Spec{Playout: "greedy"}
+			r := &rolloutRun{sp: &sp}
+			r.chanceR, r.policyR = rand.New(&r.chance), rand.New(&r.policy)
+			b.ReportAllocs()
+			n, actions := 0, 0
+			for b.Loop() {
+				r.chance.Seed(uint64(n), 1)
+				r.policy.Seed(uint64(n), 2)
+				r.load(s)
+				if err := r.play(); err != nil {
+					b.Fatal(err)
+				}
+				n++
+			}
+			actions = r.actions
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "playouts/s")
+			b.ReportMetric(float64(actions)/float64(n), "actions/playout")
 		})
 	}
 }

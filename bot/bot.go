@@ -1,5 +1,5 @@
-// Package bot holds the players that need no person: random, greedy, MCTS
-// and information-set MCTS. Every bot serves every game through the engine
+// Package bot holds the players that need no person: random, greedy, MCTS,
+// information-set MCTS and rollouts of greedy play. Every bot serves every game through the engine
 // API alone and never looks at hidden state: for a game with hidden
 // information it works on states drawn from the game's Sampler for its
 // own seat.

@@ -93,6 +93,8 @@ var testSpecs = []string{
 	"mcts:iterations=30,workers=1,depth=3,reuse=false",
 	"ismcts:iterations=60,workers=2",
 	"ismcts:iterations=30,workers=1,playout=greedy,depth=4",
+	"rollout:iterations=6,workers=2",
+	"rollout:iterations=4,workers=1,playout=random,candidates=2",
 }
 
 // TestBotsPlayToTheEnd has every bot play every test game, at every
@@ -270,7 +272,7 @@ func TestMCTSBeatsRandomAtTicTacToe(t *testing.T) {
 // TestReproducible: the same spec and seed make the same moves, whatever
 // the goroutine scheduling, when the budget is in iterations.
 func TestReproducible(t *testing.T) {
-	specs := []string{"random", "greedy", "mcts:iterations=300,workers=3", "mcts:iterations=100,workers=2,playout=greedy", "ismcts:iterations=300,workers=3"}
+	specs := []string{"random", "greedy", "mcts:iterations=300,workers=3", "mcts:iterations=100,workers=2,playout=greedy", "ismcts:iterations=300,workers=3", "rollout:iterations=30,workers=3"}
 	for _, name := range []string{"test-tictactoe", "test-pig", "test-kuhn", "test-nim"} {
 		for _, spec := range specs {
 			var first []game.Action

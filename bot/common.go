@@ -143,6 +143,7 @@ type rollout struct {
 	outs    []game.ChanceOutcome
 	ret     []float64
 	ev      evaluator
+	one     onePly // greedy playouts' one-ply values
 	cut     cutStats
 	// scoreWeight mixes a z-scored final score into the rewards at the
 	// end (Spec.Score), with ends the statistics of the final scores.
@@ -220,7 +221,12 @@ func (r *rollout) run(s game.State, mover game.Player) ([]float64, error) {
 					return nil, fmt.Errorf("bot: playout script %s: %v", r.script, err)
 				}
 			} else if r.greedy && len(r.buf) > 1 && r.rng.Float64() >= r.epsilon {
-				a = r.bestOneStep(s, p)
+				// Greedy's own choice, a chance node after a move averaged
+				// over its outcomes as the greedy bot does.
+				var err error
+				if a, err = r.one.best(s, r.buf, p, r.rng); err != nil {
+					return nil, err
+				}
 			} else if pr, ok := s.(game.Prior); ok && r.prior && len(r.buf) > 1 {
 				r.weights = pr.Prior(r.buf, r.weights)
 				a = r.buf[drawWeighted(r.weights, r.rng)]
@@ -233,29 +239,6 @@ func (r *rollout) run(s game.State, mover game.Player) ([]float64, error) {
 		}
 		r.length++
 	}
-}
-
-// bestOneStep returns the action among r.buf with the best one-ply value
-// for p, ties broken at random.
-func (r *rollout) bestOneStep(s game.State, p game.Player) game.Action {
-	best, bestV, ties := r.buf[0], math.Inf(-1), 0
-	for _, a := range r.buf {
-		c := s.Clone()
-		if c.Apply(a) != nil {
-			continue
-		}
-		v := r.ev.value(c, p)
-		switch {
-		case v > bestV:
-			best, bestV, ties = a, v, 1
-		case v == bestV:
-			ties++
-			if r.rng.IntN(ties) == 0 {
-				best = a
-			}
-		}
-	}
-	return best
 }
 
 // drawWeighted returns an index of w drawn with probability proportional

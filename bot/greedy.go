@@ -18,7 +18,7 @@ type greedyBot struct {
 	rng     *rand.Rand
 	samples int
 	noise   float64
-	ev      evaluator
+	one     onePly
 	buf     []game.Action
 }
 
@@ -61,11 +61,11 @@ func (b *greedyBot) Act(ctx context.Context, s game.State) (game.Action, error) 
 		}
 		v := 0.0
 		for _, r := range roots {
-			c := r.Clone()
-			if err := c.Apply(a); err != nil {
-				return 0, illegalError(r, a, err)
+			x, err := b.one.value(r, a, me, b.rng)
+			if err != nil {
+				return 0, err
 			}
-			v += b.expect(c, me, chanceBudget)
+			v += x
 		}
 		v /= float64(len(roots))
 		switch {
@@ -79,37 +79,6 @@ func (b *greedyBot) Act(ctx context.Context, s game.State) (game.Action, error) 
 		}
 	}
 	return best, nil
-}
-
-// expect is p's value of s, averaging chance nodes over their outcomes
-// (in full within budget leaves, else over budget sampled outcomes, at
-// least one).
-func (b *greedyBot) expect(s game.State, p game.Player, budget int) float64 {
-	if s.CurrentPlayer() != game.Chance {
-		return b.ev.value(s, p)
-	}
-	outs := s.ChanceOutcomes(nil)
-	if len(outs) <= budget {
-		v := 0.0
-		for _, o := range outs {
-			c := s.Clone()
-			if c.Apply(o.Action) != nil {
-				continue
-			}
-			v += o.P * b.expect(c, p, budget/len(outs))
-		}
-		return v
-	}
-	n := max(budget, 1)
-	v := 0.0
-	for range n {
-		c := s.Clone()
-		if c.Apply(game.SampleOutcome(outs, b.rng)) != nil {
-			continue
-		}
-		v += b.expect(c, p, 1)
-	}
-	return v / float64(n)
 }
 
 // sampleRoots draws n states for seat p from a hidden-information state.

@@ -17,7 +17,8 @@ import (
 // The text form is NAME or NAME:KEY=VALUE,KEY=VALUE,..., for example
 // "mcts:time=500ms,workers=2,playout=greedy,c=1.4".
 type Spec struct {
-	// Name is the bot: random, greedy, mcts or ismcts.
+	// Name is the bot: random, greedy, mcts, ismcts, rollout, a level
+	// or script.
 	Name string
 	// Iterations is the search budget in iterations (mcts, ismcts); with
 	// Time also set the search stops at whichever comes first.
@@ -65,6 +66,9 @@ type Spec struct {
 	// Noise is the chance that greedy plays a random legal move instead
 	// of its best (the easy level's slips).
 	Noise float64
+	// Candidates is how many of greedy's best moves the rollout bot
+	// compares by their playouts.
+	Candidates int
 	// Script is the game's scripted strategy a script bot plays: the spec
 	// script:NAME (see game.Scripter).
 	Script string
@@ -181,6 +185,33 @@ var searchParams = []param{
 	}},
 }
 
+// rolloutParams are the rollout bot's parameters: some of the search
+// bots', with their own meaning where it differs, and candidates.
+var rolloutParams = []param{
+	{"iterations", "rounds of playouts per move, one playout after each candidate (default 100 unless time is given)", searchParams[0].set},
+	searchParams[1], // time
+	searchParams[2], // workers
+	{"playout", "the base policy every seat plays in a playout: greedy (default), random or script:NAME", func(sp *Spec, v string) error {
+		if v == "prior" {
+			return fmt.Errorf("want greedy, random or script:NAME")
+		}
+		return searchParams[3].set(sp, v)
+	}},
+	{"candidates", "how many of greedy's best moves to compare (default 6)", func(sp *Spec, v string) error {
+		n, err := positiveInt(v)
+		sp.Candidates = n
+		return err
+	}},
+	{"score", "weight of a playout's final lead, in standard deviations of the leads seen, beside its win (default 0.5), in games with scores", func(sp *Spec, v string) error {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(f >= 0 && f <= 10) {
+			return fmt.Errorf("want a number from 0 to 10")
+		}
+		sp.Score, sp.HasScore = f, true
+		return nil
+	}},
+}
+
 var botDefs = []botDef{
 	{"random", "a legal action uniformly at random", nil, func(sp Spec, seed uint64) Bot { return newRandom(seed) }},
 	{"greedy", "the action with the best one-ply evaluation", []param{
@@ -208,6 +239,7 @@ var botDefs = []botDef{
 			return nil
 		}}), func(sp Spec, seed uint64) Bot { return newMCTS(sp, seed) }},
 	{"ismcts", "single-observer information-set MCTS", searchParams, func(sp Spec, seed uint64) Bot { return newISMCTS(sp, seed) }},
+	{"rollout", "the rollout algorithm: greedy's best few moves, each played out to the end by every seat's base policy, the moves compared on the same chance draws", rolloutParams, func(sp Spec, seed uint64) Bot { return newRolloutBot(sp, seed) }},
 	{"easy", "the easy level: " + Levels[0].Doc, nil, func(sp Spec, seed uint64) Bot { return newLevel("easy", seed) }},
 	{"medium", "the medium level: " + Levels[1].Doc, nil, func(sp Spec, seed uint64) Bot { return newLevel("medium", seed) }},
 	{"hard", "the hard level: " + Levels[2].Doc, nil, func(sp Spec, seed uint64) Bot { return newLevel("hard", seed) }},
@@ -354,6 +386,9 @@ func (sp Spec) String() string {
 	}
 	if sp.Samples > 0 {
 		add("samples", strconv.Itoa(sp.Samples))
+	}
+	if sp.Candidates > 0 {
+		add("candidates", strconv.Itoa(sp.Candidates))
 	}
 	if sp.Script != "" {
 		return sp.Name + ":" + sp.Script

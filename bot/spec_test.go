@@ -56,7 +56,7 @@ func TestParseSpecErrors(t *testing.T) {
 	}{
 		{"", "missing the bot name"},
 		{":iterations=3", "missing the bot name"},
-		{"alphazero", `unknown bot "alphazero" (bots: random, greedy, mcts, ismcts, easy, medium, hard, script)`},
+		{"alphazero", `unknown bot "alphazero" (bots: random, greedy, mcts, ismcts, rollout, easy, medium, hard, script)`},
 		{"MCTS", `unknown bot "MCTS"`},
 		{"random:samples=3", `random has no parameter "samples" (it takes no parameters)`},
 		{"mcts:", "nothing after the colon"},

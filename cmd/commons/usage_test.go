@@ -103,7 +103,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"play", "countdown", "--option", "start=slow"}, 2, "--option start=slow: want one of random, fixed"},
 		{[]string{"play", "countdown", "--seat", "3=random"}, 2, `--seat "3=random": seat "3" is not a number from 1 to 2 or all`},
 		{[]string{"play", "countdown", "--seat", "2"}, 2, "want SEAT=human or SEAT=BOT"},
-		{[]string{"play", "countdown", "--seat", "2=genius"}, 2, `--seat 2=genius: unknown bot "genius" (bots: random, greedy, mcts, ismcts, easy, medium, hard, script)`},
+		{[]string{"play", "countdown", "--seat", "2=genius"}, 2, `--seat 2=genius: unknown bot "genius" (bots: random, greedy, mcts, ismcts, rollout, easy, medium, hard, script)`},
 		{[]string{"play", "countdown", "--seat", "all=mcts:foo=1"}, 2, `--seat 1=mcts:foo=1: mcts has no parameter "foo"`},
 		{[]string{"play", "source", "--seat", "2=script:nonesuch"}, 2, `--seat 2=script:nonesuch: source has no script "nonesuch" (scripts: `},
 		{[]string{"play", "countdown", "--seat", "2=script:first"}, 2, "--seat 2=script:first: countdown has no scripts"},
