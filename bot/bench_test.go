@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/commons-games/commons/game"
@@ -139,21 +138,19 @@ func BenchmarkGreedyPlayout(b *testing.B) {
 	for _, bg := range benchGames {
 		b.Run(bg.name, func(b *testing.B) {
 			s := benchPosition(b, bg.name, bg.players, bg.opts)
-			sp := Spec{Playout: "greedy"}
-			r := &rolloutRun{sp: &sp}
-			r.chanceR, r.policyR = rand.New(&r.chance), rand.New(&r.policy)
+			r := newRolloutRun(Spec{Playout: "greedy"})
 			b.ReportAllocs()
 			n, actions := 0, 0
 			for b.Loop() {
 				r.chance.Seed(uint64(n), 1)
 				r.policy.Seed(uint64(n), 2)
 				r.load(s)
-				if err := r.play(); err != nil {
+				if _, err := r.roll.run(r.s, game.Chance); err != nil {
 					b.Fatal(err)
 				}
+				actions += r.roll.length
 				n++
 			}
-			actions = r.actions
 			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "playouts/s")
 			b.ReportMetric(float64(actions)/float64(n), "actions/playout")
 		})

@@ -130,7 +130,12 @@ func (c *cutStats) rewards(v []float64, standing bool, dst []float64) []float64 
 // rollout plays states out for tree searches. Each search tree owns one;
 // it is not safe for concurrent use.
 type rollout struct {
-	rng    *rand.Rand
+	rng *rand.Rand
+	// chance draws the chance outcomes, rng when nil: the rollout bot
+	// gives its playouts a generator of their own for chance, so that
+	// the draws after two moves do not part when the moves' playouts use
+	// rng differently (common random numbers).
+	chance *rand.Rand
 	greedy bool
 	prior  bool // draw moves by the game's Prior when it has one
 	// script names the game's script every seat plays (playout=
@@ -205,7 +210,11 @@ func (r *rollout) run(s game.State, mover game.Player) ([]float64, error) {
 		var a game.Action
 		if p == game.Chance {
 			r.outs = s.ChanceOutcomes(r.outs)
-			a = game.SampleOutcome(r.outs, r.rng)
+			chance := r.chance
+			if chance == nil {
+				chance = r.rng
+			}
+			a = game.SampleOutcome(r.outs, chance)
 		} else {
 			r.buf = s.LegalActions(r.buf)
 			if len(r.buf) == 0 {

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -117,7 +116,7 @@ func (b *rolloutBot) Act(ctx context.Context, s game.State) (game.Action, error)
 	seed := b.rng.Uint64()
 	workers := b.sp.Workers
 	for len(b.runs) < workers {
-		b.runs = append(b.runs, &rolloutRun{})
+		b.runs = append(b.runs, newRolloutRun(b.sp))
 	}
 	var deadline time.Time
 	if b.sp.Time > 0 {
@@ -132,7 +131,6 @@ func (b *rolloutBot) Act(ctx context.Context, s game.State) (game.Action, error)
 	var wg sync.WaitGroup
 	for w := range workers {
 		run := b.runs[w]
-		run.sp = &b.sp
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -241,30 +239,34 @@ type playoutEnd struct {
 	lead float64 // its score less the best other seat's; 0 without scores
 }
 
-// rolloutRun is one worker's scratch space: the state its playouts run
-// on, and the base policy's.
+// rolloutRun is one worker's playouts: the state they run on and the
+// playout runner of the tree searches (rollout), its moves drawn from
+// policy and its chance outcomes from chance, both seeded afresh for
+// every playout.
 type rolloutRun struct {
-	sp       *Spec
 	s        game.State
-	one      onePly
-	buf      []game.Action
-	outs     []game.ChanceOutcome
-	ret      []float64
-	scores   []float64
+	roll     *rollout
 	chance   rand.PCG
 	policy   rand.PCG
-	chanceR  *rand.Rand
-	policyR  *rand.Rand
+	ret      []float64
+	scores   []float64
 	playouts int
 	actions  int
+}
+
+func newRolloutRun(sp Spec) *rolloutRun {
+	r := &rolloutRun{}
+	// Every seat plays the base policy itself: a greedy playout never
+	// slips (epsilon 0), the final score is read apart (score 0).
+	sp.Epsilon, sp.Score, sp.Depth = 0, 0, 0
+	r.roll = newRollout(sp, rand.New(&r.policy))
+	r.roll.chance = rand.New(&r.chance)
+	return r
 }
 
 // round plays one playout after each candidate, all from the same seed.
 // It reports false, and no results, if the deadline passed first.
 func (r *rolloutRun) round(ctx context.Context, root game.State, smp game.Sampler, me game.Player, cands []candidate, seed uint64, deadline time.Time) ([]playoutEnd, bool, error) {
-	if r.chanceR == nil {
-		r.chanceR, r.policyR = rand.New(&r.chance), rand.New(&r.policy)
-	}
 	ends := make([]playoutEnd, len(cands))
 	for i, c := range cands {
 		if err := ctx.Err(); err != nil {
@@ -277,15 +279,17 @@ func (r *rolloutRun) round(ctx context.Context, root game.State, smp game.Sample
 		r.policy.Seed(seed, 2)
 		start := root
 		if smp != nil {
-			start = smp.Sample(me, r.chanceR)
+			start = smp.Sample(me, r.roll.chance)
 		}
 		r.load(start)
 		if err := r.s.Apply(c.a); err != nil {
 			return nil, false, illegalError(start, c.a, err)
 		}
-		if err := r.play(); err != nil {
+		if _, err := r.roll.run(r.s, me); err != nil {
 			return nil, false, err
 		}
+		r.playouts++
+		r.actions += r.roll.length
 		r.ret = r.s.Returns(r.ret)
 		ends[i].ret = r.ret[me]
 		if sc, ok := r.s.(game.Scorer); ok {
@@ -305,59 +309,6 @@ func (r *rolloutRun) load(st game.State) {
 	r.s = st.Clone()
 }
 
-// play plays r.s to the end: chance by r.chanceR, every seat by the base
-// policy.
-func (r *rolloutRun) play() error {
-	s := r.s
-	for steps := 0; ; steps++ {
-		if steps > maxPlayoutActions {
-			return fmt.Errorf("bot: a rollout playout is not over after %d actions", maxPlayoutActions)
-		}
-		p := s.CurrentPlayer()
-		if p == game.Terminal {
-			r.playouts++
-			return nil
-		}
-		var a game.Action
-		if p == game.Chance {
-			r.outs = s.ChanceOutcomes(r.outs)
-			a = game.SampleOutcome(r.outs, r.chanceR)
-		} else {
-			r.buf = s.LegalActions(r.buf)
-			if len(r.buf) == 0 {
-				return noMoveError(s)
-			}
-			var err error
-			if a, err = r.move(s, p); err != nil {
-				return err
-			}
-		}
-		if err := s.Apply(a); err != nil {
-			return illegalError(s, a, err)
-		}
-		r.actions++
-	}
-}
-
-// move is the base policy's move for p at s, among r.buf.
-func (r *rolloutRun) move(s game.State, p game.Player) (game.Action, error) {
-	if len(r.buf) == 1 {
-		return r.buf[0], nil
-	}
-	switch r.sp.Playout {
-	case "greedy":
-		return r.one.best(s, r.buf, p, r.policyR)
-	case "random":
-	default:
-		if name, ok := playoutScript(*r.sp); ok {
-			if sc, ok := s.(game.Scripter); ok {
-				return sc.Script(name, r.policyR)
-			}
-		}
-	}
-	return r.buf[r.policyR.IntN(len(r.buf))], nil
-}
-
 // lead is v[p] less the best of the other seats' values.
 func lead(v []float64, p game.Player) float64 {
 	other := math.Inf(-1)
@@ -371,6 +322,3 @@ func lead(v []float64, p game.Player) float64 {
 	}
 	return v[p] - other
 }
-
-// maxPlayoutActions bounds a playout, against a game that never ends.
-const maxPlayoutActions = 1 << 20

@@ -37,8 +37,7 @@ func TestRolloutCommonRandomNumbers(t *testing.T) {
 			smp = root.(game.Sampler)
 		}
 		a := root.LegalActions(nil)[0]
-		sp := Spec{Playout: "greedy"}
-		run := &rolloutRun{sp: &sp}
+		run := newRolloutRun(Spec{Playout: "greedy"})
 		differ := 0
 		var first playoutEnd
 		for seed := range uint64(40) {

@@ -191,12 +191,7 @@ var rolloutParams = []param{
 	{"iterations", "rounds of playouts per move, one playout after each candidate (default 100 unless time is given)", searchParams[0].set},
 	searchParams[1], // time
 	searchParams[2], // workers
-	{"playout", "the base policy every seat plays in a playout: greedy (default), random or script:NAME", func(sp *Spec, v string) error {
-		if v == "prior" {
-			return fmt.Errorf("want greedy, random or script:NAME")
-		}
-		return searchParams[3].set(sp, v)
-	}},
+	{"playout", "the base policy every seat plays in a playout: greedy (default), random, prior or script:NAME", searchParams[3].set},
 	{"candidates", "how many of greedy's best moves to compare (default 6)", func(sp *Spec, v string) error {
 		n, err := positiveInt(v)
 		sp.Candidates = n
