@@ -81,30 +81,36 @@ func reachable(d [3]int8, u [3]int8) uint16 {
 }
 
 // reachTable[y][b][uy][ub][ur] is reachable for y yellow and b blue dice
-// (the rest red) and uses uy, ub, ur of 0..3, each entry found by trying
-// every sequence of changes.
+// (the rest red) and uses uy, ub, ur of 0..3: what the dice name now, and
+// what they reach after any one change, each such entry needing one use
+// fewer. Filled in once, each entry from entries already filled, where
+// trying every sequence of changes from every entry anew cost some 340
+// million instructions at the start of every process
+// (TestReachTableTriesEverySequence keeps the two the same).
 var reachTable = func() (tab [4][4][4][4][4]uint16) {
-	var walk func(d, u [3]int8) uint16
-	walk = func(d, u [3]int8) uint16 {
-		t1, t2, n := named(d)
-		var m uint16
-		if n >= 1 {
-			m |= 1 << t1
+	var done [4][4][4][4][4]bool
+	var reach func(d, u [3]int8) uint16
+	reach = func(d, u [3]int8) uint16 {
+		// A change moves a die from one colour to another, so d[2] is
+		// 3-d[0]-d[1] throughout.
+		e := &tab[d[0]][d[1]][u[0]][u[1]][u[2]]
+		if done[d[0]][d[1]][u[0]][u[1]][u[2]] {
+			return *e
 		}
-		if n == 2 {
-			m |= 1 << t2
-		}
+		m := namedMask(d)
 		for to := range 3 {
 			for from := range 3 {
 				if u[to] > 0 && from != to && d[from] > 0 {
-					e, v := d, u
-					e[from]--
-					e[to]++
+					c, v := d, u
+					c[from]--
+					c[to]++
 					v[to]--
-					m |= walk(e, v)
+					m |= reach(c, v)
 				}
 			}
 		}
+		*e = m
+		done[d[0]][d[1]][u[0]][u[1]][u[2]] = true
 		return m
 	}
 	for y := range int8(4) {
@@ -112,7 +118,7 @@ var reachTable = func() (tab [4][4][4][4][4]uint16) {
 			for uy := range int8(4) {
 				for ub := range int8(4) {
 					for ur := range int8(4) {
-						tab[y][b][uy][ub][ur] = walk([3]int8{y, b, 3 - y - b}, [3]int8{uy, ub, ur})
+						reach([3]int8{y, b, 3 - y - b}, [3]int8{uy, ub, ur})
 					}
 				}
 			}
@@ -120,6 +126,19 @@ var reachTable = func() (tab [4][4][4][4][4]uint16) {
 	}
 	return tab
 }()
+
+// namedMask has a bit for each type three dice d name.
+func namedMask(d [3]int8) uint16 {
+	t1, t2, n := named(d)
+	var m uint16
+	if n >= 1 {
+		m |= 1 << t1
+	}
+	if n == 2 {
+		m |= 1 << t2
+	}
+	return m
+}
 
 // liftableType reports whether the Commons holds a tile of a type the
 // dice name that the seat to move may lift: a natural roll of a type the
