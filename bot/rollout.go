@@ -16,7 +16,8 @@ import (
 // rolloutBot is the rollout algorithm (Tesauro and Galperin 1996): each
 // of the moves greedy rates best is tried in many playouts, every seat
 // then playing the game's base policy (greedy's one-ply choice, by
-// default) to the end, and the move whose playouts end best is played.
+// default) to the end, and greedy's own move is played unless another's
+// playouts ended clearly better (choose).
 //
 // Its playouts come in rounds: a round plays one playout after every
 // candidate move with the same seed, so that the box deals the same
