@@ -30,6 +30,9 @@ func TestParseSpec(t *testing.T) {
 		{"mcts:playout=script:centre", Spec{Name: "mcts", Playout: "script:centre"}},
 		{"script:centre", Spec{Name: "script", Script: "centre"}},
 		{"hard", Spec{Name: "hard"}},
+		{"rollout", Spec{Name: "rollout"}},
+		{"rollout:time=1s,candidates=8,score=0,playout=script:hoard", Spec{Name: "rollout", Time: time.Second, Candidates: 8, HasScore: true, Playout: "script:hoard"}},
+		{"rollout:iterations=50,workers=2,score=2.5", Spec{Name: "rollout", Iterations: 50, Workers: 2, Score: 2.5, HasScore: true}},
 	}
 	for _, tt := range tests {
 		got, err := ParseSpec(tt.in)
@@ -93,6 +96,11 @@ func TestParseSpecErrors(t *testing.T) {
 		{"script:", `missing the script's name`},
 		{"script:a=b", `"a=b" is not a script name`},
 		{"hard:time=5s", `hard has no parameter "time" (it takes no parameters)`},
+		{"rollout:candidates=0", `candidates="0": want a whole number >= 1`},
+		{"rollout:score=11", `score="11": want a number from 0 to 10`},
+		{"rollout:depth=3", `rollout has no parameter "depth" (parameters: iterations, time, workers, playout, candidates, score)`},
+		{"rollout:playout=smart", `playout="smart": want random, prior, greedy or script:NAME`},
+		{"mcts:candidates=3", `mcts has no parameter "candidates"`},
 	}
 	for _, tt := range tests {
 		_, err := ParseSpec(tt.in)

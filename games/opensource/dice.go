@@ -86,7 +86,7 @@ func reachable(d [3]int8, u [3]int8) uint16 {
 // fewer. Filled in once, each entry from entries already filled, where
 // trying every sequence of changes from every entry anew cost some 340
 // million instructions at the start of every process
-// (TestReachTableTriesEverySequence keeps the two the same).
+// (TestG11_ReachTableTriesEverySequence keeps the two the same).
 var reachTable = func() (tab [4][4][4][4][4]uint16) {
 	var done [4][4][4][4][4]bool
 	var reach func(d, u [3]int8) uint16

@@ -2,11 +2,11 @@ package opensource
 
 import "testing"
 
-// TestReachTableTriesEverySequence checks reachTable, built once with
+// TestG11_ReachTableTriesEverySequence checks reachTable, built once with
 // each entry from the entries one change on (G11's Bug catching), against
 // trying every sequence of changes from every entry, for all three dice
 // and uses of 0 to 3 of each colour.
-func TestReachTableTriesEverySequence(t *testing.T) {
+func TestG11_ReachTableTriesEverySequence(t *testing.T) {
 	var every func(d, u [3]int8) uint16
 	every = func(d, u [3]int8) uint16 {
 		m := namedMask(d)
