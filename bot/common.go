@@ -20,6 +20,18 @@ func mix(seed, stream uint64) uint64 {
 	return z ^ (z >> 31)
 }
 
+// copyInto returns a copy of src: scratch made one in place when it is a
+// game.Copier (no allocation), else a new clone. Searches and greedy
+// playouts copy a state at every iteration or move; this keeps them from
+// allocating in every game whose states are Copiers.
+func copyInto(scratch, src game.State) game.State {
+	if c, ok := scratch.(game.Copier); ok && scratch != src {
+		c.CopyFrom(src)
+		return scratch
+	}
+	return src.Clone()
+}
+
 // winScale puts an end of the game far above any heuristic evaluation, so
 // that a one-ply greedy choice takes a win and avoids a loss whatever the
 // Evaluator says elsewhere.

@@ -40,8 +40,8 @@ type uctTree struct {
 	spare []node // the other pool, for compaction on reuse
 	root  game.State
 	// scratch is the state an iteration plays on, copied from root
-	// afresh each time when the game's states are game.Copiers, so an
-	// iteration allocates no state; nil otherwise.
+	// afresh each time, in place when the game's states are
+	// game.Copiers, so an iteration allocates no state (copyInto).
 	scratch game.State
 	c       float64
 	bias    float64 // weight of the prior in selection (progressive bias)
@@ -74,14 +74,7 @@ func (t *uctTree) reset(st game.State) {
 
 // start returns the state an iteration begins from: a copy of the root.
 func (t *uctTree) start() game.State {
-	if _, ok := t.root.(game.Copier); !ok {
-		return t.root.Clone()
-	}
-	if t.scratch == nil {
-		t.scratch = t.root.Clone()
-		return t.scratch
-	}
-	t.scratch.(game.Copier).CopyFrom(t.root)
+	t.scratch = copyInto(t.scratch, t.root)
 	return t.scratch
 }
 

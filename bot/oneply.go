@@ -27,11 +27,7 @@ func (o *onePly) at(d int, src game.State) game.State {
 		o.scratch = append(o.scratch, nil)
 		o.outs = append(o.outs, nil)
 	}
-	if c, ok := o.scratch[d].(game.Copier); ok {
-		c.CopyFrom(src)
-		return o.scratch[d]
-	}
-	o.scratch[d] = src.Clone()
+	o.scratch[d] = copyInto(o.scratch[d], src)
 	return o.scratch[d]
 }
 

@@ -303,11 +303,7 @@ func (r *rolloutRun) round(ctx context.Context, root game.State, smp game.Sample
 
 // load makes r.s a copy of st.
 func (r *rolloutRun) load(st game.State) {
-	if c, ok := r.s.(game.Copier); ok && r.s != st {
-		c.CopyFrom(st)
-		return
-	}
-	r.s = st.Clone()
+	r.s = copyInto(r.s, st)
 }
 
 // lead is v[p] less the best of the other seats' values.
