@@ -73,16 +73,18 @@ func BenchmarkSearch(b *testing.B) {
 }
 
 // BenchmarkRandomPlayouts times bare random playouts to the end from the
-// same positions as BenchmarkSearch, clone included.
+// same positions as BenchmarkSearch, each from a copy of the position in
+// one scratch state, as RandomPlayouts and the searches make it.
 func BenchmarkRandomPlayouts(b *testing.B) {
 	for _, bg := range benchGames {
 		b.Run(bg.name, func(b *testing.B) {
 			s := benchPosition(b, bg.name, bg.players, bg.opts)
 			r := newRollout(Spec{Playout: "random"}, game.NewRand(1))
+			scratch := s.Clone()
 			b.ReportAllocs()
 			n := 0
 			for b.Loop() {
-				if _, err := r.run(s.Clone(), game.Chance); err != nil {
+				if _, err := r.run(copyInto(scratch, s), game.Chance); err != nil {
 					b.Fatal(err)
 				}
 				n++

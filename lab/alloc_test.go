@@ -18,7 +18,7 @@ func TestRandomGameAllocatesNothing(t *testing.T) {
 			if err := w.playGame(context.Background(), idx%100); err != nil {
 				t.Fatal(err)
 			}
-			w.line = appendResult(w.line[:0], &w.res)
+			w.line = appendResultPlain(w.line[:0], &w.res, &w.plain)
 			idx++
 		})
 		if allocs > 0 {

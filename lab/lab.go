@@ -471,7 +471,7 @@ func (r *runner) play(ctx context.Context, todo []int, w io.Writer) (int, error)
 					}
 					return
 				}
-				wk.line = appendResult(wk.line[:0], &wk.res)
+				wk.line = appendResultPlain(wk.line[:0], &wk.res, &wk.plain)
 				out.write(wk.line)
 				n := done.Add(1)
 				if r.cfg.onGame != nil {

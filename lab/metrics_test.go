@@ -3,6 +3,7 @@ package lab
 import (
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/commons-games/commons/game"
@@ -224,6 +225,47 @@ func TestCountsRoundTrip(t *testing.T) {
 	}
 	if back.Counts[0] != (game.Count{Name: "z-first", N: 3}) || back.Counts[1].Name != "a-second" || back.Returns[0] != 1.0/3 || back.Why != r.Why {
 		t.Errorf("round trip: %+v", back)
+	}
+}
+
+// TestLinesRememberOnlyPlainStrings: a worker's lines, written one after
+// another with the strings of the line before remembered
+// (plainStrings), are byte for byte the lines written afresh, and their
+// strings read back as written, when the strings at a place change from
+// line to line, need escaping, or come and go; and appendInt writes what
+// strconv does.
+func TestLinesRememberOnlyPlainStrings(t *testing.T) {
+	names := []string{"supply-red", "a<b", "supply-red", `q"uote`, "é", "", "raids-p1", "a&b", "raids-p1"}
+	var known plainStrings
+	var line []byte
+	for i := range 60 {
+		pick := func(k int) string { return names[(i*7+k*3+i/5)%len(names)] }
+		r := Result{Index: i, Seed: uint64(i), Bots: []int{0, 1}, Returns: []float64{1, 0}, Moves: []int{i, 99}, Choices: []int{0, 1}, Legal: []int{1000 + i, 10000},
+			End: pick(0), Why: pick(1)}
+		for k := range i % 5 {
+			r.Counts = append(r.Counts, game.Count{Name: pick(k+2) + strconv.Itoa(k), N: k * 1001})
+		}
+		line = appendResultPlain(line[:0], &r, &known)
+		if want := appendResult(nil, &r); string(line) != string(want) {
+			t.Fatalf("line %d:\n got %s\nwant %s", i, line, want)
+		}
+		var back Result
+		if err := jsonUnmarshalStrict(line, &back); err != nil {
+			t.Fatalf("line %d: %v\n%s", i, err, line)
+		}
+		if back.End != r.End || back.Why != r.Why || len(back.Counts) != len(r.Counts) {
+			t.Fatalf("line %d read back %+v", i, back)
+		}
+		for k := range r.Counts {
+			if back.Counts[k] != r.Counts[k] {
+				t.Fatalf("line %d: count %d read back as %+v, written %+v", i, k, back.Counts[k], r.Counts[k])
+			}
+		}
+	}
+	for _, x := range []int{0, 9, 10, 99, 100, 999, 1000, 9999, 10000, 123456789, -1, -10, math.MinInt, math.MaxInt} {
+		if got, want := string(appendInt(nil, x)), strconv.Itoa(x); got != want {
+			t.Errorf("appendInt(%d) = %s", x, got)
+		}
 	}
 }
 

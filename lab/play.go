@@ -48,6 +48,7 @@ type worker struct {
 	res       Result
 	counts    []game.Count
 	line      []byte
+	plain     plainStrings // the strings of the last line written as they are
 }
 
 // tally counts a seat's decisions (Result's Moves), their legal actions

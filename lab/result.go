@@ -148,7 +148,7 @@ type Result struct {
 type Counts []game.Count
 
 // MarshalJSON writes the counts as an object in their order.
-func (c Counts) MarshalJSON() ([]byte, error) { return appendCounts(nil, c), nil }
+func (c Counts) MarshalJSON() ([]byte, error) { return appendCounts(nil, c, nil), nil }
 
 // UnmarshalJSON reads an object of whole numbers, keeping the key order.
 func (c *Counts) UnmarshalJSON(data []byte) error {
@@ -194,9 +194,50 @@ func (c Counts) Get(name string) int {
 
 // appendResult writes r as one JSON line (with its newline) without
 // reflection: the lab writes tens of thousands a second.
-func appendResult(b []byte, r *Result) []byte {
+func appendResult(b []byte, r *Result) []byte { return appendResultPlain(b, r, nil) }
+
+// plainStrings remembers, by their place in a line, the strings of the
+// line before that needed no escaping: the counts' names and the game's
+// ending, which are mostly the same strings game after game (the game's
+// own constants). Comparing a string with itself is a comparison of
+// pointers, where checking it byte by byte cost a random game of Source
+// about 1,600 instructions (docs/lab.md, Performance).
+type plainStrings []string
+
+// Places in a line of the strings plainStrings remembers; the counts'
+// names follow.
+const (
+	plainEnd = iota
+	plainWhy
+	plainCounts
+)
+
+// appendString writes s, the string at place k, as appendString does.
+func (p *plainStrings) appendString(b []byte, k int, s string) []byte {
+	if p == nil {
+		return appendString(b, s)
+	}
+	if k < len(*p) && (*p)[k] == s {
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
+	n := len(b)
+	b = appendString(b, s)
+	if len(b)-n == len(s)+2 { // written as it is: plain
+		for len(*p) <= k {
+			*p = append(*p, "")
+		}
+		(*p)[k] = s
+	}
+	return b
+}
+
+// appendResultPlain is appendResult, with the strings known plain (nil:
+// none).
+func appendResultPlain(b []byte, r *Result, known *plainStrings) []byte {
 	b = append(b, `{"i":`...)
-	b = strconv.AppendInt(b, int64(r.Index), 10)
+	b = appendInt(b, r.Index)
 	b = append(b, `,"seed":`...)
 	b = strconv.AppendUint(b, r.Seed, 10)
 	b = append(b, `,"bots":`...)
@@ -218,9 +259,9 @@ func appendResult(b []byte, r *Result) []byte {
 		b = appendFloats(b, r.Scores)
 	}
 	b = append(b, `,"actions":`...)
-	b = strconv.AppendInt(b, int64(r.Actions), 10)
+	b = appendInt(b, r.Actions)
 	b = append(b, `,"turns":`...)
-	b = strconv.AppendInt(b, int64(r.Turns), 10)
+	b = appendInt(b, r.Turns)
 	b = append(b, `,"moves":`...)
 	b = appendInts(b, r.Moves)
 	b = append(b, `,"choices":`...)
@@ -229,26 +270,26 @@ func appendResult(b []byte, r *Result) []byte {
 	b = appendInts(b, r.Legal)
 	if r.End != "" {
 		b = append(b, `,"end":`...)
-		b = appendString(b, r.End)
+		b = known.appendString(b, plainEnd, r.End)
 	}
 	if r.Why != "" {
 		b = append(b, `,"why":`...)
-		b = appendString(b, r.Why)
+		b = known.appendString(b, plainWhy, r.Why)
 	}
 	if r.Limit {
 		b = append(b, `,"limit":true`...)
 	}
 	if len(r.Counts) > 0 {
 		b = append(b, `,"counts":`...)
-		b = appendCounts(b, r.Counts)
+		b = appendCounts(b, r.Counts, known)
 	}
 	if r.Evals != 0 {
 		b = append(b, `,"evals":`...)
-		b = strconv.AppendInt(b, int64(r.Evals), 10)
+		b = appendInt(b, r.Evals)
 	}
 	if r.Leads != 0 {
 		b = append(b, `,"leads":`...)
-		b = strconv.AppendInt(b, int64(r.Leads), 10)
+		b = appendInt(b, r.Leads)
 	}
 	if r.Drama != 0 {
 		b = append(b, `,"drama":`...)
@@ -261,13 +302,44 @@ func appendResult(b []byte, r *Result) []byte {
 	return append(b, "}\n"...)
 }
 
+// digitPairs holds "00" to "99".
+const digitPairs = "00010203040506070809" +
+	"10111213141516171819" +
+	"20212223242526272829" +
+	"30313233343536373839" +
+	"40414243444546474849" +
+	"50515253545556575859" +
+	"60616263646566676869" +
+	"70717273747576777879" +
+	"80818283848586878889" +
+	"90919293949596979899"
+
+// appendInt writes x in decimal, as strconv.AppendInt does. Most numbers
+// of a line (lengths, decisions, counts) are below 10,000, and written
+// here from a table of digit pairs in a few instructions.
+func appendInt(b []byte, x int) []byte {
+	switch {
+	case uint(x) < 10:
+		return append(b, byte('0'+x))
+	case uint(x) < 100:
+		return append(b, digitPairs[2*x], digitPairs[2*x+1])
+	case uint(x) < 1000:
+		q, r := x/100, x%100
+		return append(b, byte('0'+q), digitPairs[2*r], digitPairs[2*r+1])
+	case uint(x) < 10000:
+		q, r := x/100, x%100
+		return append(b, digitPairs[2*q], digitPairs[2*q+1], digitPairs[2*r], digitPairs[2*r+1])
+	}
+	return strconv.AppendInt(b, int64(x), 10)
+}
+
 func appendInts(b []byte, v []int) []byte {
 	b = append(b, '[')
 	for i, x := range v {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = strconv.AppendInt(b, int64(x), 10)
+		b = appendInt(b, x)
 	}
 	return append(b, ']')
 }
@@ -290,20 +362,20 @@ func appendFloat(b []byte, x float64) []byte {
 		return append(b, '0')
 	}
 	if x == float64(int64(x)) && x < 1e15 && x > -1e15 {
-		return strconv.AppendInt(b, int64(x), 10)
+		return appendInt(b, int(x))
 	}
 	return strconv.AppendFloat(b, x, 'g', -1, 64)
 }
 
-func appendCounts(b []byte, c Counts) []byte {
+func appendCounts(b []byte, c Counts, known *plainStrings) []byte {
 	b = append(b, '{')
 	for i, x := range c {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendString(b, x.Name)
+		b = known.appendString(b, plainCounts+i, x.Name)
 		b = append(b, ':')
-		b = strconv.AppendInt(b, int64(x.N), 10)
+		b = appendInt(b, x.N)
 	}
 	return append(b, '}')
 }
