@@ -218,9 +218,7 @@ func (p *plainStrings) appendString(b []byte, k int, s string) []byte {
 		return appendString(b, s)
 	}
 	if k < len(*p) && (*p)[k] == s {
-		b = append(b, '"')
-		b = append(b, s...)
-		return append(b, '"')
+		return appendQuoted(b, s)
 	}
 	n := len(b)
 	b = appendString(b, s)
@@ -389,6 +387,11 @@ func appendString(b []byte, s string) []byte {
 			return append(b, j...)
 		}
 	}
+	return appendQuoted(b, s)
+}
+
+// appendQuoted writes s, plain, between quotes.
+func appendQuoted(b []byte, s string) []byte {
 	b = append(b, '"')
 	b = append(b, s...)
 	return append(b, '"')
