@@ -315,6 +315,45 @@ func TestEveryGameWithBots(t *testing.T) {
 	n.t = t
 }
 
+// TestSlowWatcherHoldsTheBots: a spectator that reads a match of fast
+// bots more slowly than they move is not dropped: the bots wait for it
+// (waitForReaders) and it sees the match to the end. Open Source's
+// random bots make some 2,000 moves of large states; this watcher reads
+// one every 10ms for its first 400, a quarter of the bots' pace, and
+// before the wait it was dropped as too slow after a second or two.
+func TestSlowWatcherHoldsTheBots(t *testing.T) {
+	n := startNode(t, nil, server.Config{})
+	a := n.create(map[string]any{"game": "open-source-board-game", "players": 2, "seats": []string{"random", "random"}})
+	url := "ws" + strings.TrimPrefix(n.url, "http") + "/api/matches/" + a.Match.ID + "/ws"
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	conn, _, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.CloseNow()
+	conn.SetReadLimit(16 << 20)
+	for read := 1; ; read++ {
+		_, b, err := conn.Read(ctx)
+		if err != nil {
+			t.Fatalf("after %d messages: %v", read-1, err)
+		}
+		var msg struct{ Type, Status string }
+		if err := json.Unmarshal(b, &msg); err != nil {
+			t.Fatal(err)
+		}
+		if msg.Type == "state" && msg.Status == "over" {
+			if read < 500 {
+				t.Fatalf("the match ended after %d messages: too short to show anything", read)
+			}
+			return
+		}
+		if read <= 400 {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+}
+
 func TestTurnTimer(t *testing.T) {
 	n := startNode(t, nil, server.Config{})
 	a := n.create(map[string]any{"game": "countdown", "options": map[string]string{"start": "fixed"}, "join": 1, "turn_timer": "1s", "timeout_bot": "greedy"})

@@ -606,6 +606,7 @@ func (m *live) runAuto(v int, p game.Player, st game.State, spec, by string, see
 		}
 		a = &act
 	}
+	m.waitForReaders()
 	ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
 	defer cancel()
 	m.mu.Lock()
@@ -639,6 +640,60 @@ func (m *live) runAuto(v int, p game.Player, st game.State, spec, by string, see
 				}
 			})
 		}
+	}
+}
+
+// waitForReaders holds an automatic move (a bot's, chance) in a match of
+// bots alone while a connection of the match has more than half its
+// queue unread, for as long as those connections keep reading; one whose
+// queue does not move for writeTimeout is dropped, as its writer would
+// drop it. Bots and chance move as fast as the store commits, thousands
+// of moves a minute in a match of fast bots, faster than a browser, or a
+// test's client on a busy machine, reads the states of a large game;
+// without the wait such a watcher was dropped as too slow and reconnected
+// to be dropped again (a CI run failed so). Nobody waits for the bots of
+// such a match but its watchers, so they go at the pace of the slowest
+// reader. Where a person plays, the bots' moves come between the
+// person's and are never that many, and a watcher that stops reading
+// must not hold the person's game: there nothing waits.
+func (m *live) waitForReaders() {
+	m.mu.Lock()
+	for _, seat := range m.hdr.Seats {
+		if seat.Bot == "" {
+			m.mu.Unlock()
+			return
+		}
+	}
+	m.mu.Unlock()
+	deadline := time.Now().Add(writeTimeout)
+	last := -1 // the unread messages of the connections behind, at the last look
+	for {
+		now := time.Now()
+		late := !now.Before(deadline)
+		m.mu.Lock()
+		unread := 0
+		for c := range m.clients {
+			select {
+			case <-c.quit:
+				continue // dropped already: leaving
+			default:
+			}
+			if n := len(c.out); n > sendQueue/2 {
+				unread += n
+				if late {
+					c.drop(statusPolicyViolation, "too slow: reconnect for the current state")
+				}
+			}
+		}
+		m.mu.Unlock()
+		if unread == 0 || late || m.s.ctx.Err() != nil {
+			return
+		}
+		if unread < last {
+			deadline = now.Add(writeTimeout) // they read: wait on
+		}
+		last = unread
+		time.Sleep(2 * time.Millisecond)
 	}
 }
 
