@@ -681,7 +681,7 @@ func (m *live) waitForReaders() {
 			if n := len(c.out); n > sendQueue/2 {
 				unread += n
 				if late {
-					c.drop(statusPolicyViolation, "too slow: reconnect for the current state")
+					c.drop(statusPolicyViolation, tooSlow)
 				}
 			}
 		}

@@ -22,6 +22,8 @@ const (
 	sendQueue = 256
 	// writeTimeout bounds one message's write to a client.
 	writeTimeout = 10 * time.Second
+	// tooSlow is why a client that fell behind is closed.
+	tooSlow = "too slow: reconnect for the current state"
 )
 
 // client is one WebSocket connection to a match.
@@ -52,7 +54,7 @@ func (c *client) enqueue(b []byte) {
 	case c.out <- b:
 	case <-c.quit:
 	default:
-		c.drop(statusPolicyViolation, "too slow: reconnect for the current state")
+		c.drop(statusPolicyViolation, tooSlow)
 	}
 }
 
