@@ -11,7 +11,7 @@ import (
 
 // benchPosition returns the position Measure would start from for a
 // registered game, or skips the benchmark if the game is not registered.
-func benchPosition(b *testing.B, name string, players int, opts game.Options) game.State {
+func benchPosition(b testing.TB, name string, players int, opts game.Options) game.State {
 	g, err := game.Lookup(name)
 	if err != nil {
 		b.Skip(err)

@@ -37,6 +37,11 @@ type isTree struct {
 	nodes   []isNode
 	src     game.State // determinisations are drawn from this sample
 	sampler game.Sampler
+	// scratch is the state each iteration searches when it can be drawn
+	// or copied in place (game.Resampler, game.Copier), so that an
+	// iteration allocates no state.
+	scratch game.State
+	resamp  game.Resampler
 	me      game.Player
 	c       float64
 	bias    float64
@@ -57,16 +62,26 @@ type isTree struct {
 func newISTree(src game.State, me game.Player, sp Spec, rng *rand.Rand) *isTree {
 	t := &isTree{src: src, me: me, c: sp.C, bias: sp.Bias, own: sp.Tree == "own", rng: rng, roll: newRollout(sp, rng), nodes: make([]isNode, 0, 1024)}
 	t.sampler, _ = src.(game.Sampler)
+	t.scratch = src.Clone()
+	if t.sampler != nil {
+		if t.resamp, _ = t.scratch.(game.Resampler); t.resamp == nil {
+			t.scratch = nil
+		}
+	}
 	t.nodes = append(t.nodes, isNode{parent: -1, first: -1, next: -1, mover: int8(game.Chance)})
 	return t
 }
 
 // determinise draws the state this iteration searches.
 func (t *isTree) determinise() game.State {
-	if t.sampler != nil {
+	switch {
+	case t.resamp != nil:
+		t.resamp.SampleFrom(t.src, t.me, t.rng)
+		return t.scratch
+	case t.sampler != nil:
 		return t.sampler.Sample(t.me, t.rng)
 	}
-	return t.src.Clone()
+	return copyInto(t.scratch, t.src)
 }
 
 func (t *isTree) iterate() error {

@@ -278,13 +278,9 @@ func (r *rolloutRun) round(ctx context.Context, root game.State, smp game.Sample
 		}
 		r.chance.Seed(seed, 1)
 		r.policy.Seed(seed, 2)
-		start := root
-		if smp != nil {
-			start = smp.Sample(me, r.roll.chance)
-		}
-		r.load(start)
+		r.loadSample(root, smp, me)
 		if err := r.s.Apply(c.a); err != nil {
-			return nil, false, illegalError(start, c.a, err)
+			return nil, false, illegalError(r.s, c.a, err)
 		}
 		if _, err := r.roll.run(r.s, me); err != nil {
 			return nil, false, err
@@ -304,6 +300,21 @@ func (r *rolloutRun) round(ctx context.Context, root game.State, smp game.Sample
 // load makes r.s a copy of st.
 func (r *rolloutRun) load(st game.State) {
 	r.s = copyInto(r.s, st)
+}
+
+// loadSample makes r.s a copy of root or, when smp is root's Sampler, a
+// sample of root for me drawn from the playout's chance stream: in place
+// when r.s is a game.Resampler, so that a playout allocates no state.
+func (r *rolloutRun) loadSample(root game.State, smp game.Sampler, me game.Player) {
+	if smp == nil {
+		r.load(root)
+		return
+	}
+	if rs, ok := r.s.(game.Resampler); ok {
+		rs.SampleFrom(root, me, r.roll.chance)
+		return
+	}
+	r.load(smp.Sample(me, r.roll.chance))
 }
 
 // lead is v[p] less the best of the other seats' values.

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -161,6 +162,48 @@ func TestSettledSearchStopsEarly(t *testing.T) {
 		it := b.(Searcher).LastSearch().Iterations
 		if tc.early && it >= 20000 || !tc.early && it != 20000 {
 			t.Errorf("%s: %d iterations of 20000", tc.spec, it)
+		}
+	}
+}
+
+// TestSearchesDrawInPlace checks that an ismcts iteration and a rollout
+// playout draw their state into one scratch state (game.Resampler in
+// Breaking Head, game.Copier in the perfect-information games) instead
+// of allocating one: a search of ten times the iterations makes no more
+// allocations (a rollout round one, for the results it keeps), where a
+// state an iteration made one each.
+func TestSearchesDrawInPlace(t *testing.T) {
+	for _, c := range []struct {
+		game    string
+		players int
+		bot     string
+	}{
+		{"source", 2, "ismcts"},
+		{"3io", 2, "ismcts"},
+		{"breaking-head", 5, "ismcts"},
+		{"breaking-head", 5, "rollout"},
+	} {
+		s := benchPosition(t, c.game, c.players, nil)
+		allocs := func(n int) float64 {
+			bt, err := New(fmt.Sprintf("%s:iterations=%d,workers=1", c.bot, n), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return testing.AllocsPerRun(2, func() {
+				if _, err := bt.Act(context.Background(), s); err != nil {
+					t.Fatal(err)
+				}
+			})
+		}
+		// A rollout round keeps its results, one allocation; its
+		// playouts, one per candidate, must make none.
+		nFew, nMany, kept := 40, 400, 0
+		if c.bot == "rollout" {
+			nFew, nMany, kept = 2, 12, 10
+		}
+		few, many := allocs(nFew), allocs(nMany)
+		if many > few+float64(kept)+10 {
+			t.Errorf("%s in %s: %.0f allocations for %d iterations, %.0f for %d: some come with every iteration", c.bot, c.game, many, nMany, few, nFew)
 		}
 	}
 }

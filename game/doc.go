@@ -24,7 +24,8 @@
 //     see, as a JSON-serialisable value. Games with hidden information also
 //     implement Sampler: a full state drawn at random among those consistent
 //     with what one seat knows, so that bots search over such samples and
-//     never over the real hidden state.
+//     never over the real hidden state. A Resampler draws such a sample
+//     into a state that already exists, without allocating.
 //
 // # Seats
 //

@@ -112,6 +112,17 @@ type Sampler interface {
 	Sample(p Player, r *rand.Rand) State
 }
 
+// Resampler is implemented by Samplers that can draw a sample into a
+// state that already exists, so that an information-set search, which
+// draws one at every iteration, reuses one scratch state instead of
+// allocating a state an iteration.
+type Resampler interface {
+	// SampleFrom makes the receiver the state src.Sample(p, r) would
+	// return, drawing the same numbers from r. src must be a state of the
+	// same game (it panics otherwise); it may be the receiver.
+	SampleFrom(src State, p Player, r *rand.Rand)
+}
+
 // PublicNotationer is implemented by states of games with hidden
 // information to say how much of each action everybody may see, so that a
 // public log or record can show it.

@@ -366,6 +366,30 @@ func (c *checker) checkSampler(s game.State) error {
 		if err := c.playout(sample, 30); err != nil {
 			return fmt.Errorf("sample for %v: %v", p, err)
 		}
+		if err := c.checkResampler(s, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkResampler checks that SampleFrom, into another state or into the
+// state it samples, draws what Sample draws from the same numbers.
+func (c *checker) checkResampler(s game.State, p game.Player) error {
+	into, ok := s.Clone().(game.Resampler)
+	if !ok {
+		return nil
+	}
+	seed := c.rng.Uint64()
+	want := s.(game.Sampler).Sample(p, game.NewRand(seed))
+	into.SampleFrom(s, p, game.NewRand(seed))
+	if !equal(want, into.(game.State)) {
+		return fmt.Errorf("SampleFrom(state, %v) draws another state than Sample(%v) from the same numbers", p, p)
+	}
+	self := s.Clone()
+	self.(game.Resampler).SampleFrom(self, p, game.NewRand(seed))
+	if !equal(want, self) {
+		return fmt.Errorf("SampleFrom(itself, %v) draws another state than Sample(%v) from the same numbers", p, p)
 	}
 	return nil
 }
