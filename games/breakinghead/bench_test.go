@@ -110,3 +110,15 @@ func BenchmarkScript(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEvaluate times the Evaluator, which the lab reads once a round
+// for its trace (Breaking Head keeps no scores) and the searches at their
+// cut-offs.
+func BenchmarkEvaluate(b *testing.B) {
+	s := midgame()
+	var v []float64
+	b.ReportAllocs()
+	for b.Loop() {
+		v = s.Evaluate(v)
+	}
+}
