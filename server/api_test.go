@@ -1,10 +1,12 @@
 package server_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -351,6 +353,62 @@ func TestSlowWatcherHoldsTheBots(t *testing.T) {
 		if read <= 400 {
 			time.Sleep(10 * time.Millisecond)
 		}
+	}
+}
+
+// TestWatchersShareAnEncoding: at every move the spectators of a match,
+// who all see the same, get one encoding of the state between them (the
+// server once encoded it for each, under the match's lock), and each
+// still gets every move, in the same bytes.
+func TestWatchersShareAnEncoding(t *testing.T) {
+	n := startNode(t, nil, server.Config{})
+	a := n.create(map[string]any{"game": "countdown", "options": map[string]string{"start": "fixed"}, "join": 1, "seats": []string{"human", "human"}})
+	b := n.join(a.Match.ID, 2)
+	const watchers = 8
+	var ws []*wsClient
+	for range watchers {
+		c := n.dial(a.Match.ID, "")
+		c.nextState(5 * time.Second)
+		ws = append(ws, c)
+	}
+	count := func(series string) float64 {
+		v, err := strconv.ParseFloat(n.metric(series), 64)
+		if err != nil {
+			t.Fatalf("%s: %v", series, err)
+		}
+		return v
+	}
+	sent0, encoded0 := count("commons_states_sent_total"), count("commons_states_encoded_total")
+	tokens := []string{a.Token, b.Token}
+	moves := 0
+	for {
+		s := n.state(a.Match.ID, "")
+		if s.Status == "over" {
+			break
+		}
+		n.mustCall(http.StatusOK, "POST", "/api/matches/"+a.Match.ID+"/moves", tokens[s.ToMove-1], map[string]any{"move": "take1", "version": s.Version}, nil)
+		moves++
+	}
+	var last []byte
+	for i, c := range ws {
+		for {
+			s := c.nextState(5 * time.Second)
+			if s.Status == "over" {
+				break
+			}
+		}
+		final := c.all[len(c.all)-1]
+		if i > 0 && !bytes.Equal(final, last) {
+			t.Fatalf("watchers %d and %d got different last states:\n%s\n%s", i, i+1, last, final)
+		}
+		last = final
+	}
+	sent, encoded := count("commons_states_sent_total")-sent0, count("commons_states_encoded_total")-encoded0
+	if moves < 3 || sent < watchers*float64(moves) {
+		t.Fatalf("%d moves, %v states sent to %d watchers", moves, sent, watchers)
+	}
+	if encoded > float64(moves) {
+		t.Errorf("%v states encoded for %v sent in %d moves: the watchers do not share an encoding", encoded, sent, moves)
 	}
 }
 

@@ -1,13 +1,18 @@
 package server_test
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"github.com/commons-games/commons/server"
 	"github.com/commons-games/commons/store"
@@ -102,4 +107,58 @@ func BenchmarkMovesPostgres(b *testing.B) {
 		b.Cleanup(func() { st.Close() })
 		return st
 	})
+}
+
+// BenchmarkWatchers plays a match of two random bots at Open Source
+// (about 2,000 moves, large states) with K spectators reading every
+// state, and reports the moves a second: every move sends each watcher
+// the state, so a server that encoded it once for each watcher would
+// slow down as they come.
+func BenchmarkWatchers(b *testing.B) {
+	for _, k := range []int{1, 10, 50} {
+		b.Run(fmt.Sprintf("watchers=%d", k), func(b *testing.B) {
+			n := startBenchNode(b, nil)
+			moves, elapsed := 0, time.Duration(0)
+			for b.Loop() {
+				start := time.Now()
+				a := n.create(map[string]any{"game": "open-source-board-game", "players": 2, "seats": []string{"random", "random"}})
+				var wg sync.WaitGroup
+				for range k {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						watchToTheEnd(b, n.url, a.Match.ID)
+					}()
+				}
+				wg.Wait()
+				elapsed += time.Since(start)
+				moves += n.state(a.Match.ID, "").Version
+			}
+			b.ReportMetric(float64(moves)/elapsed.Seconds(), "moves/s")
+		})
+	}
+}
+
+// watchToTheEnd reads a match's states as a spectator until it is over.
+func watchToTheEnd(b *testing.B, base, id string) {
+	url := "ws" + strings.TrimPrefix(base, "http") + "/api/matches/" + id + "/ws"
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	conn, _, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		b.Error(err)
+		return
+	}
+	defer conn.CloseNow()
+	conn.SetReadLimit(16 << 20)
+	for {
+		_, msg, err := conn.Read(ctx)
+		if err != nil {
+			b.Error(err)
+			return
+		}
+		if bytes.Contains(msg, []byte(`"status":"over"`)) {
+			return
+		}
+	}
 }

@@ -24,6 +24,8 @@ type metrics struct {
 	botErrors     prometheus.Counter
 	storeFailures prometheus.Counter
 	limited       *prometheus.CounterVec
+	statesSent    prometheus.Counter
+	statesEncoded prometheus.Counter
 }
 
 func newMetrics(st store.Store) *metrics {
@@ -62,9 +64,15 @@ func newMetrics(st store.Store) *metrics {
 		storeFailures: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "commons_store_errors_total", Help: "Store operations that failed for another reason than a conflict.",
 		}),
+		statesSent: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "commons_states_sent_total", Help: "State messages queued to WebSocket clients.",
+		}),
+		statesEncoded: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "commons_states_encoded_total", Help: "State messages encoded for them: at a move, one for each view of the match its clients have (every spectator shares one), so sent over encoded is how many clients share an encoding.",
+		}),
 	}
 	m.reg.MustRegister(m.created, m.moves, m.moveLatency, m.conflicts, m.clients, m.live, m.requests,
-		m.botErrors, m.storeFailures, m.limited, &matchCounter{st: st},
+		m.botErrors, m.storeFailures, m.limited, m.statesSent, m.statesEncoded, &matchCounter{st: st},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

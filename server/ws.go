@@ -71,12 +71,40 @@ func (c *client) viewerLocked() game.Player {
 func (c *client) sendStateLocked() {
 	c.enqueue(marshal(c.m.stateLocked(c.viewerLocked(), c.sent)))
 	c.sent = len(c.m.log)
+	c.m.s.metrics.statesSent.Inc()
+	c.m.s.metrics.statesEncoded.Inc()
 }
 
 // broadcastLocked sends every client its view of the current state.
+// Clients that see with the same eyes and have had the same log entries
+// (every spectator, once it has had a state) get the same message, so it
+// is encoded once for all of them: a match's watchers would otherwise
+// cost it an encoding of the state each at every move, under the
+// match's lock (BenchmarkWatchers).
 func (m *live) broadcastLocked() {
+	type view struct {
+		viewer game.Player
+		sent   int
+		msg    []byte
+	}
+	var views [8]view // a match's clients see it in a few ways
+	seen := views[:0]
 	for c := range m.clients {
-		c.sendStateLocked()
+		v := view{viewer: c.viewerLocked(), sent: c.sent}
+		for _, w := range seen {
+			if w.viewer == v.viewer && w.sent == v.sent {
+				v.msg = w.msg
+				break
+			}
+		}
+		if v.msg == nil {
+			v.msg = marshal(m.stateLocked(v.viewer, v.sent))
+			m.s.metrics.statesEncoded.Inc()
+			seen = append(seen, v)
+		}
+		c.enqueue(v.msg) // the writers only read it
+		c.sent = len(m.log)
+		m.s.metrics.statesSent.Inc()
 	}
 }
 
