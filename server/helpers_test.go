@@ -338,17 +338,45 @@ func (n *node) dial(id, token string) *wsClient {
 		n.t.Fatalf("dial %s: %v", id, err)
 	}
 	conn.SetReadLimit(16 << 20)
-	c := &wsClient{t: n.t, conn: conn, in: make(chan []byte, 4096), end: make(chan error, 1)}
+	c := &wsClient{t: n.t, conn: conn, in: make(chan []byte, 64), end: make(chan error, 1)}
+	// The connection is read all the time, into a queue with no bound, so
+	// that the server never finds this client behind however long the test
+	// leaves its messages: a match of bots at Open Source runs to 6,000
+	// moves, more than any fixed buffer a test would think of.
+	raw := make(chan []byte)
+	var readErr error
 	go func() {
 		for {
 			_, b, err := conn.Read(context.Background())
 			if err != nil {
-				c.end <- err
-				close(c.in)
+				readErr = err
+				close(raw)
 				return
 			}
-			c.in <- b
+			raw <- b
 		}
+	}()
+	go func() {
+		var queue [][]byte
+		for raw != nil || len(queue) > 0 {
+			var out chan []byte
+			var head []byte
+			if len(queue) > 0 {
+				out, head = c.in, queue[0]
+			}
+			select {
+			case b, ok := <-raw:
+				if !ok {
+					raw = nil
+					continue
+				}
+				queue = append(queue, b)
+			case out <- head:
+				queue = queue[1:]
+			}
+		}
+		c.end <- readErr
+		close(c.in)
 	}()
 	n.t.Cleanup(func() { conn.CloseNow() })
 	return c

@@ -374,11 +374,20 @@ func (c *checker) checkSampler(s game.State) error {
 }
 
 // checkResampler checks that SampleFrom, into another state or into the
-// state it samples, draws what Sample draws from the same numbers.
+// state it samples, draws what Sample draws from the same numbers. The
+// other state is the game's start, so that a SampleFrom that leaves any
+// of its receiver as it was shows.
 func (c *checker) checkResampler(s game.State, p game.Player) error {
-	into, ok := s.Clone().(game.Resampler)
-	if !ok {
+	if _, ok := s.(game.Resampler); !ok {
 		return nil
+	}
+	start, err := c.g.New(c.cfg)
+	if err != nil {
+		return fmt.Errorf("New: %v", err)
+	}
+	into, ok := start.(game.Resampler)
+	if !ok {
+		return fmt.Errorf("the game's start is no game.Resampler where its later states are")
 	}
 	seed := c.rng.Uint64()
 	want := s.(game.Sampler).Sample(p, game.NewRand(seed))
