@@ -1,6 +1,7 @@
 package breakinghead
 
 import (
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -11,23 +12,34 @@ import (
 // (or the end) and returns the state, for benchmarks.
 func playoutState(players int, seed uint64, steps int) *State {
 	s := newState(players, 0)
+	var rs randomSteps
 	r := game.NewRand(seed)
-	var buf []game.Action
-	var outs []game.ChanceOutcome
 	for i := 0; i < steps && s.phase != phaseOver; i++ {
-		var a game.Action
-		if s.phase == phasePlay {
-			buf = s.LegalActions(buf)
-			a = buf[r.IntN(len(buf))]
-		} else {
-			outs = s.ChanceOutcomes(outs)
-			a = game.SampleOutcome(outs, r)
-		}
-		if err := s.Apply(a); err != nil {
+		if err := rs.step(s, r); err != nil {
 			panic(err)
 		}
 	}
 	return s
+}
+
+// randomSteps plays random moves and chance outcomes, reusing its
+// buffers.
+type randomSteps struct {
+	buf  []game.Action
+	outs []game.ChanceOutcome
+}
+
+// step applies one random legal action (a move or a chance outcome) to s.
+func (rs *randomSteps) step(s *State, r *rand.Rand) error {
+	var a game.Action
+	if s.phase == phasePlay {
+		rs.buf = s.LegalActions(rs.buf)
+		a = rs.buf[r.IntN(len(rs.buf))]
+	} else {
+		rs.outs = s.ChanceOutcomes(rs.outs)
+		a = game.SampleOutcome(rs.outs, r)
+	}
+	return s.Apply(a)
 }
 
 // midgame returns a 5-player state well into the game where the seat to
@@ -70,8 +82,7 @@ func BenchmarkApply(b *testing.B) {
 // among legal moves, chance outcomes counted as actions.
 func BenchmarkRandomPlayout(b *testing.B) {
 	r := game.NewRand(1)
-	buf := make([]game.Action, 0, 4096)
-	outs := make([]game.ChanceOutcome, 0, 64)
+	rs := randomSteps{buf: make([]game.Action, 0, 4096), outs: make([]game.ChanceOutcome, 0, 64)}
 	s := new(State)
 	fresh := newState(5, 0)
 	actions := 0
@@ -80,15 +91,7 @@ func BenchmarkRandomPlayout(b *testing.B) {
 	for b.Loop() {
 		*s = *fresh
 		for s.phase != phaseOver {
-			var a game.Action
-			if s.phase == phasePlay {
-				buf = s.LegalActions(buf)
-				a = buf[r.IntN(len(buf))]
-			} else {
-				outs = s.ChanceOutcomes(outs)
-				a = game.SampleOutcome(outs, r)
-			}
-			if err := s.Apply(a); err != nil {
+			if err := rs.step(s, r); err != nil {
 				b.Fatal(err)
 			}
 			actions++

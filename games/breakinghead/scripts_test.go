@@ -435,8 +435,7 @@ func TestDistanceMatchesDefinition(t *testing.T) {
 	for seed := uint64(1); seed <= 60; seed++ {
 		s := newState(3+int(seed%8), 0)
 		r := game.NewRand(seed)
-		var buf []game.Action
-		var outs []game.ChanceOutcome
+		var rs randomSteps
 		for s.phase != phaseOver {
 			if s.fixedAt >= 0 {
 				if got, want := s.distance(), byDefinition(s); got != want {
@@ -444,15 +443,7 @@ func TestDistanceMatchesDefinition(t *testing.T) {
 				}
 				states++
 			}
-			var a game.Action
-			if s.phase == phasePlay {
-				buf = s.LegalActions(buf)
-				a = buf[r.IntN(len(buf))]
-			} else {
-				outs = s.ChanceOutcomes(outs)
-				a = game.SampleOutcome(outs, r)
-			}
-			if err := s.Apply(a); err != nil {
+			if err := rs.step(s, r); err != nil {
 				t.Fatal(err)
 			}
 		}
