@@ -7,8 +7,9 @@ import (
 )
 
 // Levels are the bots people choose between without knowing the search
-// parameters: easy, medium and hard, each clearly stronger than the one
-// below (docs/bots.md measures them). A level is a spec of its own bots,
+// parameters: easy, medium and hard, each meant to be stronger than the
+// one below (docs/bots.md measures by how much, and where a second of
+// search is no better than a fifth). A level is a spec of its own bots,
 // chosen when it first sees the game: mcts for games of perfect
 // information, ismcts for games with hidden information, both with the
 // game's heuristics (its Prior and Evaluator) at their defaults.
