@@ -69,8 +69,8 @@ func priorOrder(s *State, a, b game.Action) string {
 // TestPriorPlayoutsCollectMore plays games in which every seat draws its
 // moves by the Prior, and games of uniformly random moves, from the same
 // seeds: the Prior's players must end with clearly more credits, which is
-// what the Prior is for (a playout that collects about half of what its
-// team can tells a search little about the team).
+// what the Prior is for (a playout that passes up its collections tells a
+// search little about the team).
 func TestPriorPlayoutsCollectMore(t *testing.T) {
 	const games = 200
 	play := func(byPrior bool) float64 {
