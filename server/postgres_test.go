@@ -109,6 +109,12 @@ func TestTwoNodesPostgres(t *testing.T) {
 		// and the spectator on node 2 sees every move.
 		spectator := n2.dial(a.Match.ID, "")
 		v := n2.waitStatus(a.Match.ID, "over", 30*time.Second)
+		// Node 1 learns of the last move from its notification, a
+		// moment later maybe (docs/reliability.md): a record read there
+		// before could lack it.
+		if v1 := n1.waitStatus(a.Match.ID, "over", 30*time.Second); v1.Version != v.Version {
+			t.Fatalf("over at version %d on node 1, %d on node 2", v1.Version, v.Version)
+		}
 		r := replayAll(t, n1.record(a.Match.ID, ""))
 		if len(r.rec.Moves) != v.Version {
 			t.Fatalf("record %d, version %d", len(r.rec.Moves), v.Version)
