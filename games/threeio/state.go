@@ -562,9 +562,15 @@ func (s *State) Returns(dst []float64) []float64 {
 
 // Scores appends each seat's points.
 func (s *State) Scores(dst []float64) []float64 {
-	dst = dst[:0]
-	for p := range s.r.players {
-		dst = append(dst, float64(s.score[p]))
+	// Filled in place rather than appended: the lab reads the scores
+	// every round of a random game (docs/lab.md, Performance).
+	n := s.r.players
+	if cap(dst) < n {
+		dst = make([]float64, n)
+	}
+	dst = dst[:n]
+	for p, x := range s.score[:n] {
+		dst[p] = float64(x)
 	}
 	return dst
 }
