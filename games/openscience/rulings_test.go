@@ -249,11 +249,17 @@ func TestO8_FullCircleOption(t *testing.T) {
 		t.Fatalf("seat %d to move, depleted %v", s.toMove+1, s.depleted)
 	}
 	apply(t, s, "upskill +2", "raise KL0", "g0", "p0", "y0", "b2", "credit none") // seat 3 still plays
-	if s.phase != phaseEvent || s.ends[endDepleted] != 1 || s.first != 1 {
-		t.Fatalf("back at seat 1: phase %s, ends %v, next first seat %d", phaseNames[s.phase], s.ends, s.first+1)
+	if s.phase != phaseEvent || s.ends[endDepleted] != 1 || s.first != 0 {
+		t.Fatalf("back at seat 1: phase %s, ends %v, the round's first seat %d", phaseNames[s.phase], s.ends, s.first+1)
 	}
 	if s.credits != [maxPlayers]int32{1, 1, 2} {
 		t.Errorf("credits %v", s.credits)
+	}
+	// O7: the next round begins one seat further clockwise, once its
+	// Event is revealed.
+	apply(t, s, "event funding-call")
+	if s.first != 1 || s.CurrentPlayer() != 1 {
+		t.Errorf("round 2: first seat %d, seat %d to move; want seat 2 for both", s.first+1, s.CurrentPlayer()+1)
 	}
 }
 

@@ -321,6 +321,13 @@ func (s *State) Apply(a game.Action) error {
 		for t := range NumResources {
 			s.stock[t] = int8(e.Levels[t]) // leftovers of the last round are gone
 		}
+		if s.round > 0 {
+			// O7: each round after the first begins one seat further
+			// clockwise. The seat moves on here, as the round begins,
+			// rather than as the last one ends, so that between rounds
+			// the view's First is still the round's just played.
+			s.first = int8((int(s.first) + 1) % s.n())
+		}
 		s.round++
 		s.toMove, s.idle, s.depleted = s.first, 0, false
 		s.startTurn()
@@ -441,7 +448,8 @@ func (s *State) endTurn() {
 }
 
 // endRound ends the round; after the last the game is over (O9), else the
-// next round's first player is one seat further clockwise (O7).
+// next round's Event is revealed, and with it the round begins one seat
+// further clockwise (O7).
 func (s *State) endRound(why int) {
 	s.ends[why]++
 	if why == endIdle && s.round > 0 {
@@ -451,7 +459,6 @@ func (s *State) endRound(why int) {
 		s.phase = phaseOver
 		return
 	}
-	s.first = int8((int(s.first) + 1) % s.n())
 	s.phase = phaseEvent
 }
 
