@@ -127,7 +127,7 @@ func (s *State) LegalActions(buf []game.Action) []game.Action {
 	case phaseAfter:
 		buf = s.moveMoves(buf)
 		buf = s.bdflMoves(buf)
-		if s.usesOf(Productivity) > 0 && s.supplyN > 0 {
+		if s.againPossible() {
 			buf = append(buf, actAgain)
 		}
 		buf = append(buf, actDone)
@@ -179,7 +179,7 @@ func sortFrom(buf []game.Action, i int) {
 // BDFL cards, Hardware, the rolls with 0 or more Agility dice, and
 // Forking.
 func (s *State) beginMoves(buf []game.Action) []game.Action {
-	for k := range s.usesOf(Agility) + 1 {
+	for k := range s.agilityDice() + 1 {
 		buf = append(buf, game.Action(actRoll+k))
 	}
 	if s.usesOf(Forking) > 0 {
@@ -216,9 +216,39 @@ func (s *State) hardwareTarget() bool {
 	return false
 }
 
+// agilityDice is the most Agility dice the seat may add to its roll: its
+// uses, or none when the supply is empty (only after Productivity, G12
+// e), since a roll with Agility is changed and must name a type the supply
+// has (G11).
+func (s *State) agilityDice() int {
+	if s.supplyN == 0 {
+		return 0
+	}
+	return s.usesOf(Agility)
+}
+
+// againPossible reports whether Productivity may be used (G12 e): a use
+// left and a tile to be had. The supply may have run out during the
+// turn; a natural roll then lifts a tile from the Commons (G11), any tile
+// without another seat's token, since every type is out of the supply.
+func (s *State) againPossible() bool {
+	if s.usesOf(Productivity) == 0 {
+		return false
+	}
+	if s.supplyN > 0 {
+		return true
+	}
+	for t := range TileType(NumTypes) {
+		if s.liftableOf(t) {
+			return true
+		}
+	}
+	return false
+}
+
 // beginHasChoice reports whether phase a-b offers more than a plain roll.
 func (s *State) beginHasChoice() bool {
-	if s.usesOf(Agility) > 0 || s.usesOf(Forking) > 0 || s.hardwareTarget() {
+	if s.agilityDice() > 0 || (s.usesOf(Forking) > 0 && s.supplyN > 0) || s.hardwareTarget() {
 		return true
 	}
 	if s.usesOf(Compatibility) > 0 && s.anyMovable() {
@@ -228,7 +258,7 @@ func (s *State) beginHasChoice() bool {
 }
 
 func (s *State) afterHasChoice() bool {
-	if s.usesOf(Productivity) > 0 && s.supplyN > 0 {
+	if s.againPossible() {
 		return true
 	}
 	if s.usesOf(Compatibility) > 0 && s.anyMovable() {
@@ -296,7 +326,7 @@ func (s *State) legal(a game.Action) bool {
 			i := int(a - actHardware)
 			return s.first && s.usesOf(Hardware) > 0 && i < len(s.r.cards.Sets) && s.r.cards.Sets[i].Reward != Hardware && s.held[s.toMove][i] > 0
 		case a >= actRoll && a < actFork:
-			return int(a-actRoll) <= s.usesOf(Agility)
+			return int(a-actRoll) <= s.agilityDice()
 		case a >= actFork && a < actMove:
 			return s.usesOf(Forking) > 0 && s.supply[a-actFork] > 0
 		}
@@ -332,7 +362,7 @@ func (s *State) legal(a game.Action) bool {
 		case a >= actBDFL && a < actOn:
 			return s.anyBDFL() && s.bdflReady(int(a-actBDFL))
 		case a == actAgain:
-			return s.usesOf(Productivity) > 0 && s.supplyN > 0
+			return s.againPossible()
 		case a == actDone:
 			return true
 		}

@@ -329,6 +329,9 @@ func (s *State) whyIllegal(a game.Action) error {
 	case phaseBegin:
 		switch {
 		case a >= actRoll && a < actFork:
+			if s.supplyN == 0 {
+				return bad("the supply is empty: only a natural roll, which lifts from the Commons, is possible (G11)")
+			}
 			return bad("seat %d has %d Agility use(s) this turn", p, s.usesOf(Agility))
 		case a >= actFork && a < actMove:
 			if s.usesOf(Forking) == 0 {
@@ -375,7 +378,10 @@ func (s *State) whyIllegal(a game.Action) error {
 		return bad("place the %v: place R,C tN, lab R,C tN", s.hand)
 	case phaseAfter:
 		if a == actAgain {
-			return bad("seat %d has no Productivity use left, or the supply is empty", p)
+			if s.usesOf(Productivity) == 0 {
+				return bad("seat %d has no Productivity use left", p)
+			}
+			return bad("the supply is empty and every Commons tile carries another seat's token: no tile to be had (G11)")
 		}
 		return s.whyInfra(a, bad)
 	case phaseMove:

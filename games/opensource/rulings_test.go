@@ -413,6 +413,74 @@ func TestG11_ChangedRollCannotLift(t *testing.T) {
 
 // TestG12_CardsOncePerTurnNotTheTurnTaken: a card is used at most once a
 // turn, and not on the turn it was taken.
+// TestR13_ProductivityAfterTheSupplyRunsOut: the supply may run out
+// during a turn; Productivity still repeats phases b-d (G12 e) while a
+// tile can be had, a natural roll lifting it from the Commons (G11), and
+// the end is checked only when the turn ends (G18). Agility and Forking,
+// which need a type the supply has, are not offered then; with every
+// Commons tile under another seat's token there is no tile to be had.
+func TestR13_ProductivityAfterTheSupplyRunsOut(t *testing.T) {
+	setUp := func(t *testing.T) *State {
+		s := started(t, 2, "YYB", "web-app")
+		give(t, s, 0, "ABDI") // Agility, Productivity, BDFL, Forking
+		s.supply = [NumTypes]int8{}
+		s.supply[RRR], s.supplyN = 1, 1
+		begin(s, 0)
+		apply(t, s, "roll", "dice RRR", "take RRR", "lab 1,0 t0")
+		if s.supplyN != 0 || s.phase != phaseAfter {
+			t.Fatalf("supply %d, phase %s: not the position meant", s.supplyN, phaseNames[s.phase])
+		}
+		return s
+	}
+	t.Run("again", func(t *testing.T) {
+		s := setUp(t)
+		if got := legal(s); !slices.Equal(got, []string{"bdfl 1", "again", "done"}) {
+			t.Fatalf("phase e with the supply out: %v, want [bdfl 1 again done]", got)
+		}
+		apply(t, s, "again")
+		// Only a natural roll: no Agility dice, nothing to fork (BDFL
+		// keeps the decision from being skipped, R4).
+		if got := legal(s); !slices.Equal(got, []string{"roll", "bdfl 1"}) {
+			t.Fatalf("after again with the supply out: %v, want [roll bdfl 1]", got)
+		}
+		refused(t, s, "roll +1", "only a natural roll")
+		apply(t, s, "roll")
+		var rolls []string
+		for _, o := range s.ChanceOutcomes(nil) {
+			rolls = append(rolls, s.ActionString(o.Action))
+		}
+		if !slices.Equal(rolls, []string{"dice YYB"}) {
+			t.Fatalf("rolls %v, want only the one naming the Commons' YYB", rolls)
+		}
+		// The lifted YYB replaces the RRR in the Lab, which goes back to
+		// the supply: the turn ends with a tile in it, and the game goes on.
+		apply(t, s, "dice YYB", "lift 1,0", "lab 1,0 t0")
+		if s.supplyN != 1 || s.commons.occupied(sp(t, "1,0")) {
+			t.Fatalf("supply %d, 1,0 occupied %v: want the RRR back in the supply and the YYB lifted from the Commons", s.supplyN, s.commons.occupied(sp(t, "1,0")))
+		}
+		turns := s.turns
+		for s.turns == turns {
+			apply(t, s, legal(s)[len(legal(s))-1]) // done, then pass
+		}
+		if s.end != endNone || s.CurrentPlayer() == game.Terminal {
+			t.Errorf("the turn ended with a tile in the supply, and the game with it (end %d)", s.end)
+		}
+	})
+	t.Run("nothing to lift", func(t *testing.T) {
+		s := setUp(t)
+		give(t, s, 1, "D")
+		s.tokens[1].at = sp(t, "1,0") // seat 2's token (its card the second awarded) on the only Commons tile
+		if s.tokens[1].owner != 1 {
+			t.Fatalf("token 2 is seat %d's", s.tokens[1].owner+1)
+		}
+		s.toMove, s.phase = 0, phaseAfter
+		if hasMove(s, "again") {
+			t.Fatalf("again offered with nothing to lift: %v", legal(s))
+		}
+		refused(t, s, "again", "every Commons tile carries another seat's token")
+	})
+}
+
 func TestG12_CardsOncePerTurnNotTheTurnTaken(t *testing.T) {
 	s := started(t, 2, "YYB", "web-app")
 	give(t, s, 0, "B") // File Browser: Productivity

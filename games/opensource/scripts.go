@@ -211,7 +211,7 @@ func (s *State) scriptBegin(pol scriptPolicy, legal []game.Action, r *rand.Rand)
 		a, _ := choose(forks, r, func(a game.Action) score { return s.typeValue(pol, TileType(a-actFork)) })
 		return a
 	}
-	return game.Action(actRoll + s.usesOf(Agility))
+	return game.Action(actRoll + s.agilityDice())
 }
 
 // hardwareRank orders the powers Hardware gives once more: another tile
