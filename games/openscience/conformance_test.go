@@ -8,7 +8,8 @@ import (
 )
 
 // TestConformance runs the engine's conformance kit for every player
-// count (O1) and both values of round-end (O8).
+// count (O1), both values of round-end (O8) and round-start=last-place
+// (our variant of O7).
 func TestConformance(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
@@ -22,6 +23,7 @@ func TestConformance(t *testing.T) {
 		{"5 players", 5, nil, 40},
 		{"2 players full circle", 2, game.Options{OptRoundEnd: RoundEndFullCircle}, 30},
 		{"5 players full circle", 5, game.Options{OptRoundEnd: RoundEndFullCircle}, 30},
+		{"4 players last place", 4, game.Options{OptRoundStart: RoundStartLastPlace}, 30},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -39,7 +39,13 @@ func eventIndex(t testing.TB, name string) int {
 // the teams do not hold.
 func position(t testing.TB, event string, teams ...string) *State {
 	t.Helper()
-	s := newGame(t, len(teams), nil)
+	return positionWith(t, nil, event, teams...)
+}
+
+// positionWith is position in a game with the options opts.
+func positionWith(t testing.TB, opts game.Options, event string, teams ...string) *State {
+	t.Helper()
+	s := newGame(t, len(teams), opts)
 	for q, team := range teams {
 		for _, w := range strings.Fields(team) {
 			cut := strings.IndexFunc(w, func(r rune) bool { return r >= '0' && r <= '9' })

@@ -502,6 +502,7 @@ func indChance(o *openscience.Observation, used map[string]bool) map[string]floa
 type indShadow struct {
 	n          int
 	fullCircle bool // O8's option
+	lastPlace  bool // round-start=last-place, our variant of O7
 	phase      string
 	seat       int // the seat to move, or whose card is drawn (1..n)
 	round      int
@@ -660,7 +661,23 @@ func (sh *indShadow) play(move string) error {
 		sh.round++
 		sh.stock = indEvents[e].levels // O7: leftovers are discarded
 		// O7: round 1 starts with seat 1, each later one a seat further.
-		sh.first = (sh.round-1)%sh.n + 1
+		// round-start=last-place: the seat with the fewest credits, the
+		// first of the tied ones counted clockwise from the seat after
+		// the last round's first player.
+		switch {
+		case sh.round == 1:
+			sh.first = 1
+		case !sh.lastPlace:
+			sh.first = sh.first%sh.n + 1
+		default:
+			least := slices.Min(sh.credits)
+			for k := range sh.n {
+				if q := (sh.first+k)%sh.n + 1; sh.credits[q-1] == least {
+					sh.first = q
+					break
+				}
+			}
+		}
 		sh.seat = sh.first
 		sh.idle = 0
 		sh.startTurn()
@@ -832,10 +849,13 @@ type indCounts struct {
 
 // indPlay plays one seeded random game, checking every node; it returns
 // the first disagreement.
-func indPlay(players int, seed uint64, fullCircle bool, n *indCounts) error {
+func indPlay(players int, seed uint64, fullCircle, lastPlace bool, n *indCounts) error {
 	opts := game.Options{}
 	if fullCircle {
 		opts[openscience.OptRoundEnd] = openscience.RoundEndFullCircle
+	}
+	if lastPlace {
+		opts[openscience.OptRoundStart] = openscience.RoundStartLastPlace
 	}
 	st, err := game.NewState(openscience.Game, players, opts)
 	if err != nil {
@@ -844,12 +864,13 @@ func indPlay(players int, seed uint64, fullCircle bool, n *indCounts) error {
 	s := st.(*openscience.State)
 	rng := rand.New(rand.NewPCG(uint64(players), seed))
 	sh := newIndShadow(players, fullCircle)
+	sh.lastPlace = lastPlace
 	var colls map[indOutcome]bool
 	var moves []string // the game so far
 	where := func() string {
 		from := max(0, len(moves)-12)
-		return fmt.Sprintf("%d players, seed %d, full-circle %v, after %d moves (last: %s)\n%s",
-			players, seed, fullCircle, len(moves), strings.Join(moves[from:], ", "), s.Render(game.Spectator))
+		return fmt.Sprintf("%d players, seed %d, full-circle %v, last-place %v, after %d moves (last: %s)\n%s",
+			players, seed, fullCircle, lastPlace, len(moves), strings.Join(moves[from:], ", "), s.Render(game.Spectator))
 	}
 	n.games++
 	for {
@@ -949,7 +970,8 @@ func indWasCollaboration(o *openscience.Observation, a []int) bool {
 }
 
 // TestIndependentReading plays seeded random games for every player count
-// (O1), a quarter of them with round-end=full-circle (O8), and checks
+// (O1), a quarter of them with round-end=full-circle (O8) and a quarter
+// with round-start=last-place (our variant of O7), and checks
 // every decision, chance node and position against the naive reading.
 func TestIndependentReading(t *testing.T) {
 	games := 300
@@ -960,7 +982,7 @@ func TestIndependentReading(t *testing.T) {
 	failed := 0
 	for players := 2; players <= 5; players++ {
 		for g := range games {
-			if err := indPlay(players, uint64(g), g%4 == 3, &n); err != nil {
+			if err := indPlay(players, uint64(g), g%4 == 3, g%4 == 1, &n); err != nil {
 				t.Errorf("%v", err)
 				if failed++; failed == 5 {
 					t.FailNow()

@@ -34,14 +34,21 @@ func init() { game.Register(Game) }
 
 // Option names.
 const (
-	OptRoundEnd = "round-end"
-	OptCards    = "cards"
+	OptRoundEnd   = "round-end"
+	OptRoundStart = "round-start"
+	OptCards      = "cards"
 )
 
 // Values of round-end (O8).
 const (
 	RoundEndImmediate  = "immediate"
 	RoundEndFullCircle = "full-circle"
+)
+
+// Values of round-start (O7, and our variant).
+const (
+	RoundStartRotate    = "rotate"
+	RoundStartLastPlace = "last-place"
 )
 
 // maxPlayers is O1's limit: there are five Discovery Drivers.
@@ -63,6 +70,12 @@ var info = game.Info{
 			Doc:     "O8: when two resource types are at 0, the round ends after that turn (immediate) or when play comes back to the round's first player (full-circle).",
 		},
 		{
+			Name:    OptRoundStart,
+			Default: RoundStartRotate,
+			Values:  []string{RoundStartRotate, RoundStartLastPlace},
+			Doc:     "Who begins each round after the first: one seat further clockwise each round (rotate, O7), or the seat with the fewest credits, ties going to the first of them clockwise from the last round's first player (last-place, our variant: with six rounds and four players rotation lets seats 1 and 2 begin two rounds each, the last of them seat 2's; docs/lab/osa-seats).",
+		},
+		{
 			Name:    OptCards,
 			Default: "",
 			Doc:     "Path of a cards file in the format of docs/rules/open-science-alliance.md (role deck O2, level limits O4, rounds, the Event cards); empty means the embedded cards of our defaults.",
@@ -82,6 +95,7 @@ type rules struct {
 	cfg        game.Config
 	cards      Cards
 	fullCircle bool // O8's option
+	lastPlace  bool // round-start=last-place
 	players    int
 }
 
@@ -116,6 +130,13 @@ func newRules(cfg game.Config) (*rules, error) {
 		r.fullCircle = true
 	default:
 		return nil, fmt.Errorf("%s: option %s=%q: want %s or %s", info.Name, OptRoundEnd, v, RoundEndImmediate, RoundEndFullCircle)
+	}
+	switch v := cfg.Options.Get(OptRoundStart); v {
+	case "", RoundStartRotate:
+	case RoundStartLastPlace:
+		r.lastPlace = true
+	default:
+		return nil, fmt.Errorf("%s: option %s=%q: want %s or %s", info.Name, OptRoundStart, v, RoundStartRotate, RoundStartLastPlace)
 	}
 	return r, nil
 }

@@ -263,6 +263,41 @@ func TestO8_FullCircleOption(t *testing.T) {
 	}
 }
 
+// TestO7_RoundStartVariant: by O7 each round begins one seat further
+// clockwise; with round-start=last-place (our variant) the seat with the
+// fewest credits begins, the first of the tied ones counted clockwise
+// from the seat after the last round's first player, so that tied seats
+// still take turns.
+func TestO7_RoundStartVariant(t *testing.T) {
+	teams := []string{"DD2 DW1", "DD2 CC1", "DD2 KL1", "DD2 PEG1"}
+	idleLap := []string{"upskill DD", "collect nothing", "upskill DD", "collect nothing", "upskill DD", "collect nothing", "upskill DD", "collect nothing"}
+	for _, tc := range []struct {
+		opts  game.Options
+		first []int8 // the first seat of rounds 2 and 3, from 0
+	}{
+		{nil, []int8{1, 2}},
+		{game.Options{OptRoundStart: RoundStartRotate}, []int8{1, 2}},
+		{game.Options{OptRoundStart: RoundStartLastPlace}, []int8{2, 3}},
+	} {
+		s := positionWith(t, tc.opts, "Funding Call", teams...)
+		s.credits = [maxPlayers]int32{5, 3, 1, 1}
+		for i, event := range []string{"event budget-cuts", "event training-grant"} {
+			apply(t, s, idleLap...)
+			if s.phase != phaseEvent {
+				t.Fatalf("%v: a lap without collecting did not end round %d", tc.opts, s.round)
+			}
+			apply(t, s, event)
+			if s.first != tc.first[i] || s.CurrentPlayer() != game.Player(tc.first[i]) {
+				t.Errorf("%v: round %d begins with seat %d (seat %d to move), want seat %d", tc.opts, s.round, s.first+1, s.CurrentPlayer()+1, tc.first[i]+1)
+			}
+		}
+	}
+	_, err := game.NewState(Game, 2, game.Options{OptRoundStart: "loser"})
+	if err == nil || !strings.Contains(err.Error(), "round-start") || !strings.Contains(err.Error(), RoundStartLastPlace) {
+		t.Errorf("round-start=loser: error %v, want it to name the option and its values", err)
+	}
+}
+
 func TestO9_MostCreditsWinTiesShare(t *testing.T) {
 	for _, tc := range []struct {
 		credits []int32

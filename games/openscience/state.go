@@ -326,7 +326,7 @@ func (s *State) Apply(a game.Action) error {
 			// clockwise. The seat moves on here, as the round begins,
 			// rather than as the last one ends, so that between rounds
 			// the view's First is still the round's just played.
-			s.first = int8((int(s.first) + 1) % s.n())
+			s.first = s.nextFirst()
 		}
 		s.round++
 		s.toMove, s.idle, s.depleted = s.first, 0, false
@@ -445,6 +445,27 @@ func (s *State) endTurn() {
 		s.toMove = next
 		s.startTurn()
 	}
+}
+
+// nextFirst is the seat that begins the next round: one seat further
+// clockwise (O7), or with round-start=last-place the seat with the fewest
+// credits, ties going to the first of them clockwise from the seat after
+// the last round's first player (so that with equal credits the seats
+// still take turns).
+func (s *State) nextFirst() int8 {
+	n := s.n()
+	next := (int(s.first) + 1) % n
+	if !s.r.lastPlace {
+		return int8(next)
+	}
+	best := next
+	for k := 1; k < n; k++ {
+		q := (next + k) % n
+		if s.credits[q] < s.credits[best] {
+			best = q
+		}
+	}
+	return int8(best)
 }
 
 // endRound ends the round; after the last the game is over (O9), else the
