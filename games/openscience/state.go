@@ -323,9 +323,10 @@ func (s *State) Apply(a game.Action) error {
 		}
 		if s.round > 0 {
 			// O7: each round after the first begins one seat further
-			// clockwise. The seat moves on here, as the round begins,
-			// rather than as the last one ends, so that between rounds
-			// the view's First is still the round's just played.
+			// clockwise (or, in our variant R12, with the trailing seat).
+			// The seat moves on here, as the round begins, rather than as
+			// the last one ends, so that between rounds the view's First
+			// is still the round's just played.
 			s.first = s.nextFirst()
 		}
 		s.round++
@@ -469,8 +470,8 @@ func (s *State) nextFirst() int8 {
 }
 
 // endRound ends the round; after the last the game is over (O9), else the
-// next round's Event is revealed, and with it the round begins one seat
-// further clockwise (O7).
+// next round's Event is revealed, and with it the round begins with its
+// first seat (nextFirst).
 func (s *State) endRound(why int) {
 	s.ends[why]++
 	if why == endIdle && s.round > 0 {
