@@ -213,7 +213,9 @@ func compareSeries(x, y *Series, paired, rel bool) Diff {
 	d.NA, d.NB = len(xv), len(yv)
 	d.Diff = d.B - d.A
 	d.Low, d.High = math.NaN(), math.NaN()
-	var seRel float64
+	// seRel is the relative difference's standard error; seA that of
+	// the mean it divides by.
+	var seRel, seA float64
 	if paired {
 		xa, ya := pairUp(x, y)
 		n := len(xa)
@@ -229,6 +231,7 @@ func compareSeries(x, y *Series, paired, rel bool) Diff {
 			// The paired means, for the relative difference.
 			mx, sx := meanSD(xa)
 			my, sy := meanSD(ya)
+			seA = sx / math.Sqrt(float64(n))
 			if mx > 0 {
 				r := my / mx
 				seRel = math.Sqrt(max(0, sy*sy+r*r*sx*sx-2*r*cov(xa, ya))/float64(n)) / mx
@@ -248,6 +251,7 @@ func compareSeries(x, y *Series, paired, rel bool) Diff {
 		h := tQuantile(max(1, df)) * se
 		d.Low, d.High = d.Diff-h, d.Diff+h
 		d.Method = "Welch t"
+		seA = math.Sqrt(vx)
 		if mx > 0 {
 			r := my / mx
 			seRel = math.Sqrt(vy+r*r*vx) / mx
@@ -259,7 +263,11 @@ func compareSeries(x, y *Series, paired, rel bool) Diff {
 	} else {
 		d.Significant = d.Low > 0 || d.High < 0
 	}
-	if rel && d.A > 0 && d.Method != "too few games" {
+	// A ratio to a mean that its own interval cannot tell from 0 has no
+	// finite interval (Fieller's theorem), where the delta method would
+	// print one, and a meaningless one ("+1000%, -1257% to +3257%" for a
+	// count that happened once in 200 games): such rows get none.
+	if rel && d.A > 0 && d.Method != "too few games" && d.A > z975*seA {
 		d.HasRel = true
 		d.RelLow, d.RelHigh = d.Rel-z975*seRel, d.Rel+z975*seRel
 	}

@@ -483,6 +483,32 @@ func TestCompareByHand(t *testing.T) {
 	}
 }
 
+// TestCompareNoRatioToAMeanIndistinguishableFromZero: B/A - 1 is given
+// only when A's mean stands clear of 0 (Fieller); an event seen once in
+// 200 games of A gets a difference but no relative change.
+func TestCompareNoRatioToAMeanIndistinguishableFromZero(t *testing.T) {
+	rare, common := &Series{}, &Series{}
+	rareB, commonB := &Series{}, &Series{}
+	for i := range 200 {
+		r := 0.0
+		if i == 7 {
+			r = 1
+		}
+		rare.add(i, r)
+		rareB.add(i, float64(i%10/9)) // 20 in 200
+		common.add(i, float64(20+i%5))
+		commonB.add(i, float64(22+i%5))
+	}
+	for _, paired := range []bool{true, false} {
+		if d := compareSeries(rare, rareB, paired, true); d.HasRel || !d.Significant {
+			t.Errorf("paired %v: a count seen once in A: %+v, want a significant difference and no relative change", paired, d)
+		}
+		if d := compareSeries(common, commonB, paired, true); !d.HasRel || !near3(d.Rel, 0.0909) {
+			t.Errorf("paired %v: means 22 and 24: %+v, want B/A - 1 = 0.0909", paired, d)
+		}
+	}
+}
+
 func near3(a, b float64) bool { return a-b < 1e-3 && b-a < 1e-3 }
 
 func TestParseShard(t *testing.T) {
