@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	_ "github.com/commons-games/commons/games/breakinghead"
+	_ "github.com/commons-games/commons/games/openscience"
 	_ "github.com/commons-games/commons/games/opensource"
 	_ "github.com/commons-games/commons/games/source"
 	_ "github.com/commons-games/commons/games/threeio"
@@ -77,5 +78,25 @@ func TestStrengthBreakingHeadDefaults(t *testing.T) {
 	}
 	if s, r := rates["ismcts:workers=1"], rates["random"]; s[0] <= r[1] {
 		t.Errorf("Contributors' win rate intervals: ismcts %v, random %v: they overlap", fmt.Sprint(s), fmt.Sprint(r))
+	}
+}
+
+// TestStrengthLevelsStandApart: the medium level beats the easy one where
+// its game gives it a budget of its own (game.LevelTuner), in place of
+// the level's fifth of a second: the level as people meet it, at a budget
+// in iterations, so the same however busy the machine is.
+func TestStrengthLevelsStandApart(t *testing.T) {
+	for _, tc := range []struct {
+		game  string
+		games int
+	}{
+		{"open-science-alliance", 12},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			r := strength(t, Config{Game: tc.game, Bots: []string{"medium", "easy"}, Games: tc.games, Workers: 2})
+			if b := r.Bots[0]; b.Low <= 0.5 {
+				t.Errorf("medium against easy: win rate %.3f [%.3f, %.3f]: the interval reaches one half", b.WinRate, b.Low, b.High)
+			}
+		})
 	}
 }

@@ -12,7 +12,8 @@ import (
 // search is no better than a fifth). A level is a spec of its own bots,
 // chosen when it first sees the game: mcts for games of perfect
 // information, ismcts for games with hidden information, both with the
-// game's heuristics (its Prior and Evaluator) at their defaults.
+// game's heuristics (its Prior and Evaluator) at their defaults, and with
+// the budget the game gives the level, if it gives one (game.LevelTuner).
 type Level struct {
 	Name string
 	Doc  string
@@ -24,7 +25,7 @@ type Level struct {
 // Levels lists the levels from the weakest.
 var Levels = []Level{
 	{"easy", "one-ply look-ahead with a slip now and then: sees what a move does at once, never what comes after", "greedy:noise=0.3", "greedy:noise=0.3"},
-	{"medium", "a search of a fifth of a second a move", "mcts:time=200ms", "ismcts:time=200ms"},
+	{"medium", "a search of a fifth of a second a move, or of the smaller budget a game gives it where that already plays as well as hard", "mcts:time=200ms", "ismcts:time=200ms"},
 	{"hard", "a search of a second a move", "mcts:time=1s", "ismcts:time=1s"},
 }
 
@@ -45,14 +46,40 @@ func newLevel(name string, seed uint64) *levelBot {
 	panic("bot: no level " + name)
 }
 
+// Spec returns the spec the level plays in the game s is a state of:
+// its spec for the kind of game (Perfect or Hidden), with the budget the
+// game gives the level in place of the level's own, if it gives one
+// (game.LevelTuner). A budget the spec cannot take (any, for the easy
+// level's greedy) leaves the spec as it is; the game's tests catch it.
+func (l Level) Spec(s game.State) string {
+	spec := l.Perfect
+	if _, hidden := s.(game.Sampler); hidden {
+		spec = l.Hidden
+	}
+	lt, ok := s.(game.LevelTuner)
+	if !ok {
+		return spec
+	}
+	budget := lt.LevelBudget(l.Name)
+	if budget == "" {
+		return spec
+	}
+	sp, err := ParseSpec(spec)
+	if err != nil {
+		return spec
+	}
+	b, err := ParseSpec(sp.Name + ":" + budget)
+	if err != nil {
+		return spec
+	}
+	sp.Iterations, sp.Time, sp.Workers = b.Iterations, b.Time, b.Workers
+	return sp.String()
+}
+
 // Act makes the level's bot at the first move and asks it.
 func (b *levelBot) Act(ctx context.Context, s game.State) (game.Action, error) {
 	if b.inner == nil {
-		spec := b.level.Perfect
-		if _, hidden := s.(game.Sampler); hidden {
-			spec = b.level.Hidden
-		}
-		inner, err := New(spec, b.seed)
+		inner, err := New(b.level.Spec(s), b.seed)
 		if err != nil {
 			return 0, err
 		}
@@ -76,16 +103,13 @@ func (b *levelBot) LastSearch() SearchStats {
 	return SearchStats{}
 }
 
-// LevelSpec returns the spec a level plays in a game with or without
-// hidden information, and false if name is not a level. A server uses it
-// to bound the level's budget like any other spec's.
-func LevelSpec(name string, hidden bool) (string, bool) {
+// LevelSpec returns the spec the named level plays in the game s is a
+// state of (Level.Spec), and false if name is not a level. A server uses
+// it to bound the level's budget like any other spec's.
+func LevelSpec(name string, s game.State) (string, bool) {
 	for _, l := range Levels {
 		if l.Name == name {
-			if hidden {
-				return l.Hidden, true
-			}
-			return l.Perfect, true
+			return l.Spec(s), true
 		}
 	}
 	return "", false

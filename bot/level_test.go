@@ -80,11 +80,54 @@ func TestLevelsPlay(t *testing.T) {
 			}
 		}
 	}
-	if spec, ok := LevelSpec("hard", true); !ok || !strings.HasPrefix(spec, "ismcts:") {
+	if spec, ok := LevelSpec("hard", newState(t, "test-kuhn", 2, nil)); !ok || !strings.HasPrefix(spec, "ismcts:") {
 		t.Errorf("LevelSpec(hard, hidden) = %q, %v", spec, ok)
 	}
-	if _, ok := LevelSpec("expert", false); ok {
+	if _, ok := LevelSpec("expert", newState(t, "test-tictactoe", 2, nil)); ok {
 		t.Error("LevelSpec(expert) found a level")
+	}
+}
+
+// budgeted is a game that gives its levels budgets of their own
+// (game.LevelTuner).
+type budgeted struct {
+	game.State
+	budgets map[string]string
+}
+
+func (b budgeted) LevelBudget(level string) string { return b.budgets[level] }
+
+// TestLevelBudget: a level searches with the budget its game gives it
+// (game.LevelTuner), in place of its own, and keeps its own where the
+// game gives none or one its bot cannot take; the bot it makes plays by
+// that budget.
+func TestLevelBudget(t *testing.T) {
+	s := budgeted{newState(t, "test-tictactoe", 2, nil), map[string]string{
+		"easy":   "iterations=50", // greedy takes no budget
+		"medium": "iterations=37,workers=1",
+	}}
+	for _, tt := range []struct{ level, want string }{
+		{"easy", Levels[0].Perfect},
+		{"medium", "mcts:iterations=37,workers=1"},
+		{"hard", Levels[2].Perfect},
+	} {
+		if got, _ := LevelSpec(tt.level, s); got != tt.want {
+			t.Errorf("%s in a game with budgets: %q, want %q", tt.level, got, tt.want)
+		}
+	}
+	// Without budgets, the level's own.
+	if got, _ := LevelSpec("medium", s.State); got != Levels[1].Perfect {
+		t.Errorf("medium without budgets: %q, want %q", got, Levels[1].Perfect)
+	}
+	b, err := New("medium", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Act(context.Background(), s); err != nil {
+		t.Fatal(err)
+	}
+	if st := b.(*levelBot).LastSearch(); st.Iterations != 37 {
+		t.Errorf("medium searched %d iterations in a game that gives it 37", st.Iterations)
 	}
 }
 
@@ -133,6 +176,14 @@ func TestMeasureSearchesAsInPlay(t *testing.T) {
 		if !strings.Contains(m.Searched, want) {
 			t.Errorf("searched %q, want it to hold %s (the spec and 3io's SearchParams)", m.Searched, want)
 		}
+	}
+	// A level: the spec it plays in the game, with the game's budget.
+	m, err = Measure(context.Background(), newState(t, "open-science-alliance", 2, nil), "medium", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Bot != "mcts:iterations=200,workers=1" {
+		t.Errorf("medium in Open Science Alliance measured as %q, want its LevelBudget's mcts:iterations=200,workers=1", m.Bot)
 	}
 }
 

@@ -62,8 +62,12 @@ const measureRounds = 3
 // drawn from seed) to the first real decision. The bot searches with the
 // game's own settings (game.SearchTuner) for whatever spec leaves unset,
 // as it would in play: a speed measured with other settings says
-// nothing of the bot people meet.
+// nothing of the bot people meet. A level (medium, hard) is measured as
+// the spec it plays in the game (LevelSpec).
 func Measure(ctx context.Context, s game.State, spec string, seed uint64) (Measurement, error) {
+	if ls, ok := LevelSpec(spec, s); ok {
+		spec = ls
+	}
 	sp, err := ParseSpec(spec)
 	if err != nil {
 		return Measurement{}, err

@@ -209,6 +209,20 @@ type SearchTuner interface {
 	SearchParams() string
 }
 
+// LevelTuner is implemented by states of games in which the levels'
+// own budgets would not stand apart (docs/bots.md): where a search plays
+// as well after a few hundred iterations as after a second, a fifth of a
+// second makes the medium level as strong as the hard one, and the game
+// gives the medium level a smaller budget, so that each level is clearly
+// stronger than the one below.
+type LevelTuner interface {
+	// LevelBudget returns the budget the named level ("easy", "medium",
+	// "hard") searches with in this game, in the form of a bot spec's
+	// parameters ("iterations=200,workers=1"; only iterations, time and
+	// workers are taken), or "" for the level's own.
+	LevelBudget(level string) string
+}
+
 // DataHasher is implemented by games whose rules come from a data table
 // (a tile table, a cards file) that the build embeds or an option names.
 // DataHash returns a hash of the content of the table cfg selects, so that

@@ -106,8 +106,7 @@ func (s *Server) botMove(st game.State, spec string, seed uint64) (a game.Action
 			err = fmt.Errorf("the bot panicked: %v", p)
 		}
 	}()
-	_, hidden := st.(game.Sampler)
-	if ls, ok := bot.LevelSpec(spec, hidden); ok {
+	if ls, ok := bot.LevelSpec(spec, st); ok {
 		spec = ls // a level's own budget is bounded like any other
 	}
 	b, err := s.cfg.NewBot(s.boundedSpec(spec), seed)

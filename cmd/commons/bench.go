@@ -31,7 +31,7 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	gf.register(fs, "default 1, so that runs compare")
 	games := fs.Int("games", 1000, "number of random games `N` to play")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	botSpec := fs.String("bot", "", "instead of random games, time one search of this bot `SPEC` (mcts or ismcts, e.g. mcts:iterations=2000) from the first decision, beside as many bare random playouts")
+	botSpec := fs.String("bot", "", "instead of random games, time one search of this bot `SPEC` (mcts or ismcts, e.g. mcts:iterations=2000, or the level medium or hard as it plays the game) from the first decision, beside as many bare random playouts")
 	g, cfg, err := gf.parse(fs, args)
 	if err != nil {
 		return err
