@@ -10,7 +10,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/record"
@@ -494,8 +497,9 @@ func contains(l []game.Action, a game.Action) bool {
 // one finite value per seat; each script its Info lists plays a legal
 // action (asked on a sample for the seat in a hidden-information game,
 // as the script bot does) and an unknown script is refused; a
-// StandingEvaluator answers Standing the same at every state; none of
-// them changes the state.
+// StandingEvaluator answers Standing the same at every state; a
+// LevelTuner's budgets are budgets (checkBudget); none of them changes
+// the state.
 func (c *checker) checkHeuristics(s game.State) error {
 	pl := s.CurrentPlayer()
 	if pl < 0 {
@@ -561,6 +565,13 @@ func (c *checker) checkHeuristics(s game.State) error {
 			return fmt.Errorf("Script(%q) accepted an unknown name", "no-such-script")
 		}
 	}
+	if lt, ok := s.(game.LevelTuner); ok {
+		for _, level := range []string{"easy", "medium", "hard"} {
+			if err := checkBudget(lt.LevelBudget(level)); err != nil {
+				return fmt.Errorf("LevelBudget(%q) = %q: %v", level, lt.LevelBudget(level), err)
+			}
+		}
+	}
 	if oc, ok := s.(game.Outcomer); ok {
 		if o := oc.Outcome(nil); o.Reason != "" || len(o.Counts) != 0 {
 			return fmt.Errorf("Outcome before the end: %+v, want the zero Outcome", o)
@@ -568,6 +579,37 @@ func (c *checker) checkHeuristics(s game.State) error {
 	}
 	if !equal(s, before) {
 		return fmt.Errorf("Prior, Evaluate, Script or Outcome changed the state")
+	}
+	return nil
+}
+
+// checkBudget checks a level's budget (game.LevelTuner): empty, or
+// iterations, time and workers in a bot spec's form, of which a level
+// takes no other setting.
+func checkBudget(b string) error {
+	if b == "" {
+		return nil
+	}
+	for _, kv := range strings.Split(b, ",") {
+		k, v, _ := strings.Cut(kv, "=")
+		var err error
+		switch k {
+		case "iterations", "workers":
+			var n int
+			if n, err = strconv.Atoi(v); err == nil && n < 1 {
+				err = fmt.Errorf("%s=%d is below 1", k, n)
+			}
+		case "time":
+			var d time.Duration
+			if d, err = time.ParseDuration(v); err == nil && d <= 0 {
+				err = fmt.Errorf("time=%v is not positive", d)
+			}
+		default:
+			err = fmt.Errorf("%q is no budget: want iterations, time or workers", kv)
+		}
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -28,6 +28,7 @@ const (
 	badCopyFrom
 	badOutcome
 	fickleStanding
+	badLevelBudget
 )
 
 // broken wraps countdown and breaks one promise.
@@ -138,6 +139,7 @@ func TestCheckCatchesFlaws(t *testing.T) {
 		{badCopyFrom, "CopyFrom does not make an equal state"},
 		{badOutcome, `Outcome at the end: reason "Over!"`},
 		{fickleStanding, "at an earlier state of the same game"},
+		{badLevelBudget, `LevelBudget("medium") = "depth=3"`},
 	} {
 		err := gametest.Check(broken{tc.flaw}, gametest.Params{Games: 10})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -164,6 +166,19 @@ func (s *brokenState) Outcome(counts []game.Count) game.Outcome {
 // says so only while seat 1 is to move.
 func (s *brokenState) Evaluate(dst []float64) []float64 {
 	return s.State.Returns(dst)
+}
+
+// LevelBudget makes brokenState a game.LevelTuner: a budget for medium,
+// but for the flaw badLevelBudget, which gives it a setting that is no
+// budget.
+func (s *brokenState) LevelBudget(level string) string {
+	switch {
+	case level != "medium":
+		return ""
+	case s.flaw == badLevelBudget:
+		return "depth=3"
+	}
+	return "iterations=200,workers=1"
 }
 
 func (s *brokenState) Standing() bool {
