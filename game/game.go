@@ -142,6 +142,17 @@ type Scorer interface {
 	Scores(dst []float64) []float64
 }
 
+// Rounder is implemented by states of games whose round is more than one
+// turn of each player, which the order of the players to move cannot
+// tell (Source: a turn for each colour, two a player). The lab reads its
+// default trace once a round by it (docs/lab.md); without it a round
+// begins at every turn of the game's first mover.
+type Rounder interface {
+	// Round returns the number of rounds begun before the current one:
+	// 0 in the first round.
+	Round() int
+}
+
 // Copier is implemented by states that can become a copy of another state
 // of the same game without allocating, so that search bots reuse one
 // scratch state for every iteration instead of cloning the root each time.

@@ -117,7 +117,7 @@ type runner struct {
 	schedule [][]int
 	fast     bool // every bot is random: the lab plays them itself
 	hidden   bool
-	trace    int // 0 off, 1 turn, 2 move
+	trace    int // 0 off, 1 turn, 2 move, 3 round
 }
 
 // Prepare checks cfg and returns the manifest of the run it describes,

@@ -169,17 +169,16 @@ func TestTraceByHand(t *testing.T) {
 	}
 }
 
-// summarise's two-seat path gives summariseAny's results to the bit, or
-// leaves the trace to it when a value, or the difference of a point's
-// two, is not finite.
-func TestSummariseTwoMatchesAny(t *testing.T) {
+// twoTrace, which sums up a two-seat trace point by point, gives
+// summarise's results to the bit; both leave out a point whose values,
+// or their difference, are not finite.
+func TestTwoTraceMatchesSummarise(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	specials := []float64{math.Copysign(0, -1), math.MaxFloat64, -math.MaxFloat64, math.SmallestNonzeroFloat64,
 		math.Inf(1), math.Inf(-1), math.NaN()}
 	wins := [][]int{nil, {0}, {1}, {0, 1}}
 	for k := range 20000 {
 		raw := make([]float64, 2*(1+r.IntN(60)))
-		finite := true
 		for i := range raw {
 			switch {
 			case k%4 == 0 && r.IntN(20) == 0:
@@ -190,20 +189,26 @@ func TestSummariseTwoMatchesAny(t *testing.T) {
 				raw[i] = float64(r.IntN(6))
 			}
 		}
+		var two twoTrace
+		var kept []float64 // the usable points, by the definition
 		for i := 0; i < len(raw); i += 2 {
-			finite = finite && !math.IsInf(raw[i]-raw[i+1], 0) && !math.IsNaN(raw[i]-raw[i+1])
+			a, b := raw[i], raw[i+1]
+			finite := !math.IsInf(a-b, 0) && !math.IsNaN(a-b)
+			if two.add(a, b) != finite {
+				t.Fatalf("add(%v, %v) = %v, want %v", a, b, !finite, finite)
+			}
+			if finite {
+				kept = append(kept, a, b)
+			}
+			if usable(raw[i:i+2]) != finite {
+				t.Fatalf("usable(%v, %v) = %v, want %v", a, b, !finite, finite)
+			}
 		}
 		win := wins[r.IntN(len(wins))]
-		leads, mean, most, ok := summariseTwo(raw, win)
-		if ok != finite {
-			t.Fatalf("%v: ok %v, want %v", raw, ok, finite)
-		}
-		if !ok {
-			continue
-		}
-		wl, wm, wx := summariseAny(raw, 2, win)
+		leads, mean, most := two.summary(win)
+		wl, wm, wx := summarise(kept, 2, win)
 		if leads != wl || math.Float64bits(mean) != math.Float64bits(wm) || math.Float64bits(most) != math.Float64bits(wx) {
-			t.Fatalf("%v, winners %v: %d, %v, %v; summariseAny %d, %v, %v", raw, win, leads, mean, most, wl, wm, wx)
+			t.Fatalf("%v, winners %v: %d, %v, %v; summarise %d, %v, %v", raw, win, leads, mean, most, wl, wm, wx)
 		}
 	}
 }
@@ -236,7 +241,7 @@ func TestCountsRoundTrip(t *testing.T) {
 // strconv does.
 func TestLinesRememberOnlyPlainStrings(t *testing.T) {
 	names := []string{"supply-red", "a<b", "supply-red", `q"uote`, "é", "", "raids-p1", "a&b", "raids-p1"}
-	var known plainStrings
+	var known lineMemo
 	var line []byte
 	for i := range 60 {
 		pick := func(k int) string { return names[(i*7+k*3+i/5)%len(names)] }
@@ -321,5 +326,33 @@ func TestTeamWinRatesByDeal(t *testing.T) {
 	s = Summarise(&Dir{Manifest: m, Results: res[:2]})
 	if s.Deals != nil {
 		t.Errorf("one deal split into %+v", s.Deals)
+	}
+}
+
+// floatTexts writes what appendFloat writes, for floats that come back
+// (ratios of small counts, as Drama is), floats that collide in its
+// table, and floats it does not keep (whole, not finite).
+func TestFloatTextsWriteWhatAppendFloatDoes(t *testing.T) {
+	var f floatTexts
+	r := rand.New(rand.NewPCG(3, 4))
+	for k := range 100000 {
+		var x float64
+		switch k % 4 {
+		case 0:
+			x = float64(r.IntN(40)) / float64(1+r.IntN(2)) / float64(1+r.IntN(60))
+		case 1:
+			x = r.NormFloat64() * math.Pow(10, float64(r.IntN(40)-20))
+		case 2:
+			x = []float64{0, 1, -3, 0.5, math.NaN(), math.Inf(1), -math.MaxFloat64, math.SmallestNonzeroFloat64, 1e15 + 0.5}[r.IntN(9)]
+		default:
+			x = math.Float64frombits(r.Uint64())
+		}
+		if got, want := string(f.appendFloat([]byte("x"), x)), "x"+string(appendFloat(nil, x)); got != want {
+			t.Fatalf("%v (bits %#x): %q, want %q", x, math.Float64bits(x), got, want)
+		}
+	}
+	var none *floatTexts
+	if got := string(none.appendFloat(nil, 0.25)); got != "0.25" {
+		t.Errorf("no table: %q", got)
 	}
 }

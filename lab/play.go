@@ -3,7 +3,6 @@ package lab
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -37,18 +36,25 @@ type worker struct {
 	// raw holds the trace's values as read, Players per point, for
 	// finish to sum up.
 	raw []float64
+	// two sums up a two-seat game's trace as it is read, into pair.
+	two  twoTrace
+	pair []float64 // room for a reading of two values
 	// What the trace reads on w.s, found once per state rather than by a
 	// type assertion at every point: its scores, else its evaluation.
 	scorer    game.Scorer
 	evaluator game.Evaluator
+	rounder   game.Rounder // the game's count of rounds, if it keeps one
+	round     int          // the round of the last trace point, -1 before the first
 	last      game.Player
 	first     game.Player // the game's first mover, whose turns start rounds
+	watch     bool        // the trace takes points
+	byRound   bool        // once a round (--trace round)
 	everyMove bool        // the trace takes a point at every decision
 	tally     []tally     // by seat, for res's Moves, Legal and Choices
 	res       Result
 	counts    []game.Count
 	line      []byte
-	plain     plainStrings // the strings of the last line written as they are
+	plain     lineMemo // what the lines before wrote, remembered
 }
 
 // tally counts a seat's decisions (Result's Moves), their legal actions
@@ -60,7 +66,8 @@ func (r *runner) newWorker() *worker {
 	w := &worker{r: r, chanceSr: rand.NewPCG(0, 0), buf: make([]game.Action, 0, 256), outs: make([]game.ChanceOutcome, 0, 64),
 		raw: make([]float64, 0, 128*n), counts: make([]game.Count, 0, 32), line: make([]byte, 0, 1024)}
 	w.chance = rand.New(w.chanceSr)
-	w.everyMove = r.trace == 2
+	w.watch, w.everyMove, w.byRound = r.trace != 0, r.trace == 2, r.trace == 3
+	w.two.on, w.pair = n == 2, make([]float64, 0, 2)
 	w.tally = make([]tally, n)
 	for range n {
 		src := rand.NewPCG(0, 0)
@@ -91,7 +98,9 @@ func (w *worker) reset(idx int) game.State {
 		}
 	}
 	w.raw = w.raw[:0]
+	w.two.reset()
 	w.last, w.first = game.Chance, game.Chance
+	w.round = -1
 	w.chanceSr.Seed(gs, pcgStream)
 	if w.cp != nil {
 		w.cp.CopyFrom(r.init)
@@ -122,31 +131,22 @@ func (w *worker) playGame(ctx context.Context, idx int) error {
 
 // A decision of p, who has nlegal legal actions at the state being
 // played (w.s), is recorded by the loops that play (playRandom, playBots)
-// in two steps, written out there because it comes at every move and a
-// call costs as much as the rest of it:
+// as below, written out there because it comes at every move and a call
+// costs as much as the rest of it:
 //
-//	if p != w.last || w.everyMove {
-//		w.turn(p)
+//	if p != w.last { // a turn begins
+//		w.res.Turns++
+//		w.last = p
+//		if w.watch && (p == w.first || w.first == game.Chance) {
+//			w.point(p, true)
+//		}
+//	} else if w.everyMove {
+//		w.point(p, false)
 //	}
 //	w.tally[p].add(nlegal)
-
-// turn counts the turn that the decision of p starts, if it starts one,
-// and takes the trace point the decision calls for.
-func (w *worker) turn(p game.Player) {
-	if p != w.last {
-		w.res.Turns++
-		w.last = p
-		if w.first == game.Chance {
-			w.first = p
-		}
-		if w.r.trace == 1 || (w.r.trace == 3 && p == w.first) {
-			w.point()
-		}
-	}
-	if w.everyMove {
-		w.point()
-	}
-}
+//
+// w.first, the game's first mover, is found by point with --trace round
+// only; it stays Chance otherwise, so that point sees every turn begin.
 
 // add counts a decision with nlegal legal actions.
 func (t *tally) add(nlegal int) {
@@ -187,8 +187,14 @@ func (w *worker) playRandom(s game.State) error {
 			if len(w.buf) == 0 {
 				return fmt.Errorf("%v to move has no legal action", p)
 			}
-			if p != w.last || w.everyMove { // a decision (see turn)
-				w.turn(p)
+			if p != w.last { // a turn begins (see point)
+				w.res.Turns++
+				w.last = p
+				if w.watch && (p == w.first || w.first == game.Chance) {
+					w.point(p, true)
+				}
+			} else if w.everyMove {
+				w.point(p, false)
 			}
 			w.tally[p].add(len(w.buf))
 			a = w.buf[w.seats[p].IntN(len(w.buf))]
@@ -246,8 +252,14 @@ func (w *worker) playBots(ctx context.Context, s game.State) error {
 		res.Actions++
 		if p >= 0 {
 			w.buf = st.LegalActions(w.buf)
-			if p != w.last || w.everyMove { // a decision (see turn)
-				w.turn(p)
+			if p != w.last { // a turn begins (see point)
+				w.res.Turns++
+				w.last = p
+				if w.watch && (p == w.first || w.first == game.Chance) {
+					w.point(p, true)
+				}
+			} else if w.everyMove {
+				w.point(p, false)
 			}
 			w.tally[p].add(len(w.buf))
 		}
@@ -262,9 +274,11 @@ func (w *worker) playBots(ctx context.Context, s game.State) error {
 // a game that keeps scores (its Scorer), else the values of its
 // Evaluator. Scores come first: who leads on the score sheet is what
 // players see, and they cost little, where an evaluation (a search's
-// guess) may cost as much as the turn's moves.
+// guess) may cost as much as the turn's moves. It finds the game's
+// count of rounds too, by which --trace round reads.
 func (w *worker) traceSource() {
 	w.scorer, w.evaluator = nil, nil
+	w.rounder, _ = w.s.(game.Rounder)
 	if sc, ok := w.s.(game.Scorer); ok {
 		w.scorer = sc
 	} else if ev, ok := w.s.(game.Evaluator); ok {
@@ -272,12 +286,51 @@ func (w *worker) traceSource() {
 	}
 }
 
-// point takes one point of the trace at w.s, the state being played. It
-// only keeps the values, for finish to sum up (summarise) once the game
-// is over: a point comes dozens of times in a random game of a few
-// microseconds, where every nanosecond a point shows (docs/lab.md,
-// Performance), and the sums cost less all done at once.
-func (w *worker) point() {
+// point takes a point of the trace at w.s, the state being played, at a
+// decision of p. At the start of p's turn (turnStart) with --trace
+// round, it is called at the turns of the game's first mover (w.first,
+// found here) and takes a point when a round has begun by the game's
+// count (game.Rounder), or at each of them in a game without one.
+//
+// Two seats, the common case, are summed up as they come (twoTrace),
+// which costs less than keeping the points and summing them up at the
+// end; more are kept, for finish to sum up (summarise) once the game is
+// over. A point comes dozens of times in a random game of a few
+// microseconds, where every nanosecond shows (docs/lab.md, Performance):
+// the two seats' reading is written out here rather than called.
+func (w *worker) point(p game.Player, turnStart bool) {
+	if turnStart && w.byRound {
+		if w.first == game.Chance {
+			w.first = p
+		}
+		if w.rounder != nil {
+			r := w.rounder.Round()
+			if r == w.round {
+				return
+			}
+			w.round = r
+		}
+	}
+	if !w.two.on {
+		w.pointAny()
+		return
+	}
+	var v []float64
+	switch {
+	case w.scorer != nil:
+		v = w.scorer.Scores(w.pair[:0])
+	case w.evaluator != nil:
+		v = w.evaluator.Evaluate(w.pair[:0])
+	default:
+		return
+	}
+	if len(v) == 2 && w.two.add(v[0], v[1]) {
+		w.res.Evals++
+	}
+}
+
+// pointAny is point's reading for more than two seats (or one).
+func (w *worker) pointAny() {
 	// The values are read straight into w.raw's spare room (a Scorer
 	// appends to dst[:0]), else copied there.
 	w.raw = slices.Grow(w.raw, w.r.gcfg.Players)
@@ -291,12 +344,28 @@ func (w *worker) point() {
 	default:
 		return
 	}
-	if len(v) > 0 && n+len(v) <= cap(w.raw) && &v[0] == &w.raw[:n+1][n] {
+	if len(v) != w.r.gcfg.Players || !usable(v) {
+		return // a value per seat, finite, or no point
+	}
+	if &v[0] == &w.raw[:n+1][n] {
 		w.raw = w.raw[:n+len(v)]
 	} else {
 		w.raw = append(w.raw, v...)
 	}
 	w.res.Evals++
+}
+
+// usable reports whether a point's values can be placed between the
+// smallest and the largest: they and the range between them are finite.
+// A game's scores always are; a point whose are not, which would make
+// Drama NaN, is left out.
+func usable(v []float64) bool {
+	lo, hi := v[0], v[0]
+	for _, x := range v {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	d := hi - lo
+	return d-d == 0
 }
 
 // winners appends the seats that won, by the returns: those with the top
@@ -331,16 +400,6 @@ func winners(dst []int, returns []float64) []int {
 // the leader's value (1) less the winner's, and most the largest such
 // point.
 func summarise(raw []float64, n int, win []int) (leads int, mean, most float64) {
-	if n == 2 {
-		if leads, mean, most, ok := summariseTwo(raw, win); ok {
-			return leads, mean, most
-		}
-	}
-	return summariseAny(raw, n, win)
-}
-
-// summariseAny is summarise for any number of seats, by the definition.
-func summariseAny(raw []float64, n int, win []int) (leads int, mean, most float64) {
 	points := len(raw) / n
 	var last uint64
 	sum := 0.0
@@ -380,47 +439,68 @@ func summariseAny(raw []float64, n int, win []int) (leads int, mean, most float6
 	return leads, sum / float64(points), most
 }
 
-// summariseTwo is summarise for two seats, the common case, and the
-// cheapest: when every value and difference is finite (else it returns
-// !ok), a point's two values sit at 0 and 1, or both at 1, so it counts
-// instead of dividing. With one winner or two, every Drama term is a multiple of a
+// twoTrace is summarise for two seats, the common case, done point by
+// point as the trace is read, which costs less than keeping the points
+// and summing them up at the end. A point's two values sit at 0 and 1,
+// or both at 1, so it counts instead of dividing: the points by their
+// leaders. With one winner or two, every Drama term is a multiple of a
 // half, and so is every partial sum, all exact in floating point: the
-// results are summariseAny's to the bit (TestSummariseTwoMatchesAny).
-func summariseTwo(raw []float64, win []int) (leads int, mean, most float64, ok bool) {
-	points := len(raw) / 2
-	if points == 0 || len(win) > 2 {
-		return 0, 0, 0, false
+// results are summarise's to the bit (TestTwoTraceMatchesSummarise).
+type twoTrace struct {
+	on bool // the game has two seats
+	// changes counts the points whose leaders differ from the point
+	// before's, the first point's included (there is none before it).
+	changes int
+	last    uint64 // the leaders' bits at the last point, 0 before the first
+	seen    [4]int // the points by their leaders' bits: 1 seat 1, 2 seat 2, 3 both
+}
+
+// reset readies t for a game.
+func (t *twoTrace) reset() {
+	*t = twoTrace{on: t.on}
+}
+
+// add sums up a point with values a and b, in a few instructions: it
+// comes dozens of times a game. It reports false, and leaves the point
+// out, when a value or their difference is not finite (usable, finite).
+func (t *twoTrace) add(a, b float64) bool {
+	if d := a - b; d-d != 0 { // seldom: NaN or an infinity
+		return false
 	}
-	var winners uint64 // the winners' bits
-	for _, p := range win {
-		winners |= 1 << p
+	// The leaders, a >= b being a == max(a, b) for finite values.
+	leaders := bit(a >= b) | bit(b >= a)<<1
+	if leaders != t.last { // seldom: a change of leaders
+		t.changes++
 	}
-	// behind counts the winners behind the leader over all points,
-	// worst at one point; inf sums d-d over the points' differences d,
-	// 0 unless a value is infinite or NaN, or a difference too large for
-	// a float (which the division would turn into NaN).
-	behind, worst, inf := 0, 0, 0.0
-	last := bit(raw[0] >= raw[1]) | bit(raw[1] >= raw[0])<<1
-	for k := 0; k+1 < len(raw); k += 2 {
-		a, b := raw[k], raw[k+1]
-		d := a - b
-		inf += d - d
-		// The leaders, a >= b being a == max(a, b) for finite values.
-		leaders := bit(a >= b) | bit(b >= a)<<1
-		leads += int(bit(leaders != last))
-		last = leaders
-		x := bits.OnesCount64(winners &^ leaders)
-		behind += x
-		worst = max(worst, x)
+	t.last = leaders
+	t.seen[leaders]++
+	return true
+}
+
+// summary returns summarise's results for the points added, given the
+// winners (at most two).
+func (t *twoTrace) summary(win []int) (leads int, mean, most float64) {
+	points := t.seen[1] + t.seen[2] + t.seen[3]
+	if points == 0 {
+		return 0, 0, 0
 	}
-	if inf != 0 {
-		return 0, 0, 0, false
-	}
+	// Finite values always have a leader, so the first point counted as
+	// a change.
+	leads = t.changes - 1
 	if len(win) == 0 {
-		return leads, 0, 0, true
+		return leads, 0, 0
 	}
+	// behind counts the winners behind the leader over all points: a
+	// seat is behind where the other leads alone. At a point at most one
+	// seat is behind, so the most at one point is 1 if any winner ever
+	// was.
+	behind := 0
+	for _, p := range win {
+		behind += t.seen[2-p]
+	}
+	worst := min(behind, 1)
 	w := float64(len(win))
-	return leads, float64(behind) / w / float64(points), float64(worst) / w, true
+	return leads, float64(behind) / w / float64(points), float64(worst) / w
 }
 
 // bit is 1 for true, 0 for false: a seat's bit in the leaders, set
@@ -472,7 +552,12 @@ func (w *worker) finish(s game.State) error {
 	}
 	if res.Evals > 0 {
 		var buf [16]int
-		res.Leads, res.Drama, res.DramaMax = summarise(w.raw, r.gcfg.Players, winners(buf[:0], res.Returns))
+		win := winners(buf[:0], res.Returns)
+		if w.two.on {
+			res.Leads, res.Drama, res.DramaMax = w.two.summary(win)
+		} else {
+			res.Leads, res.Drama, res.DramaMax = summarise(w.raw, r.gcfg.Players, win)
+		}
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -231,9 +232,52 @@ func (p *plainStrings) appendString(b []byte, k int, s string) []byte {
 	return b
 }
 
-// appendResultPlain is appendResult, with the strings known plain (nil:
-// none).
-func appendResultPlain(b []byte, r *Result, known *plainStrings) []byte {
+// lineMemo is what a worker's lines remember of the lines before: the
+// strings written as they are (plainStrings) and the text of recent
+// floats (floatTexts).
+type lineMemo struct {
+	strings plainStrings
+	floats  floatTexts
+}
+
+// floatTexts remembers the text of recent floats that are not whole,
+// by a hash of their bits. They come back game after game: a two-seat
+// game's Drama is a ratio of small counts, a shared win's return a half.
+// Finding the shortest text that reads back to a float (strconv) costs
+// some 300 to 600 instructions, as much as a random game's trace
+// (docs/lab.md, Performance); a text remembered costs a copy.
+type floatTexts [256]struct {
+	bits uint64
+	n    uint8 // the text's length, 0 for none
+	text [24]byte
+}
+
+// appendFloat writes x as appendFloat does.
+func (f *floatTexts) appendFloat(b []byte, x float64) []byte {
+	if f == nil || x != x || x > 1e300 || x < -1e300 || (x == float64(int64(x)) && x < 1e15 && x > -1e15) {
+		return appendFloat(b, x)
+	}
+	u := math.Float64bits(x)
+	e := &f[(u*0x9e3779b97f4a7c15)>>56] // Fibonacci hashing: the top bits
+	if e.bits == u && e.n != 0 {
+		return append(b, e.text[:e.n]...)
+	}
+	n := len(b)
+	b = strconv.AppendFloat(b, x, 'g', -1, 64)
+	if t := b[n:]; len(t) <= len(e.text) {
+		e.bits, e.n = u, uint8(copy(e.text[:], t))
+	}
+	return b
+}
+
+// appendResultPlain is appendResult, with what the lines before wrote
+// remembered in memo (nil: nothing).
+func appendResultPlain(b []byte, r *Result, memo *lineMemo) []byte {
+	var known *plainStrings
+	var floats *floatTexts
+	if memo != nil {
+		known, floats = &memo.strings, &memo.floats
+	}
 	b = append(b, `{"i":`...)
 	b = appendInt(b, r.Index)
 	b = append(b, `,"seed":`...)
@@ -251,10 +295,10 @@ func appendResultPlain(b []byte, r *Result, known *plainStrings) []byte {
 		b = append(b, ']')
 	}
 	b = append(b, `,"returns":`...)
-	b = appendFloats(b, r.Returns)
+	b = appendFloats(b, r.Returns, floats)
 	if r.Scores != nil {
 		b = append(b, `,"scores":`...)
-		b = appendFloats(b, r.Scores)
+		b = appendFloats(b, r.Scores, floats)
 	}
 	b = append(b, `,"actions":`...)
 	b = appendInt(b, r.Actions)
@@ -291,11 +335,11 @@ func appendResultPlain(b []byte, r *Result, known *plainStrings) []byte {
 	}
 	if r.Drama != 0 {
 		b = append(b, `,"drama":`...)
-		b = appendFloat(b, r.Drama)
+		b = floats.appendFloat(b, r.Drama)
 	}
 	if r.DramaMax != 0 {
 		b = append(b, `,"drama_max":`...)
-		b = appendFloat(b, r.DramaMax)
+		b = floats.appendFloat(b, r.DramaMax)
 	}
 	return append(b, "}\n"...)
 }
@@ -342,13 +386,13 @@ func appendInts(b []byte, v []int) []byte {
 	return append(b, ']')
 }
 
-func appendFloats(b []byte, v []float64) []byte {
+func appendFloats(b []byte, v []float64, floats *floatTexts) []byte {
 	b = append(b, '[')
 	for i, x := range v {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendFloat(b, x)
+		b = floats.appendFloat(b, x)
 	}
 	return append(b, ']')
 }

@@ -88,6 +88,10 @@ type State struct {
 	// raids counts, by player, the opponents' corners captured (S6), for
 	// the lab (Outcome); nothing in play depends on it.
 	raids [2]uint8
+	// round counts the rounds begun before the current one, a turn of
+	// each colour (seed rule 5), for the lab (Round); nothing in play
+	// depends on it.
+	round int32
 }
 
 // Config returns the configuration the game was made with.
@@ -304,6 +308,9 @@ func (s *State) finishTurn() {
 	}
 	for {
 		s.colour = (s.colour + 1) & 3 // S4
+		if s.colour == Red {
+			s.round++
+		}
 		s.ap = turnAP
 		s.acted = false
 		if s.hasAction() {
@@ -406,6 +413,12 @@ func (s *State) Clone() game.State {
 	c := *s
 	return &c
 }
+
+// Round returns the number of rounds begun before the current one
+// (game.Rounder): a round is a turn of each colour, red first, two turns
+// a player (seed rule 5); a colour with nothing to do but end passes its
+// turn, and the round goes on.
+func (s *State) Round() int { return int(s.round) }
 
 // CopyFrom makes s a copy of src (game.Copier): the state is a flat value.
 func (s *State) CopyFrom(src game.State) { *s = *src.(*State) }
