@@ -34,7 +34,7 @@ type worker struct {
 	buf      []game.Action
 	outs     []game.ChanceOutcome
 	// raw holds the trace's values as read, Players per point, for
-	// finish to sum up.
+	// finish to sum up, in games of more than two seats.
 	raw []float64
 	// two sums up a two-seat game's trace as it is read, into pair.
 	two  twoTrace

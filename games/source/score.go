@@ -73,19 +73,24 @@ func (s *State) scores() (p0, p1 int) {
 		sc := s.colourScores()
 		return sc[Red] + sc[Yellow], sc[Blue] + sc[Green]
 	}
-	conn0, conn1 := s.conn[Red].or(s.conn[Yellow]), s.conn[Blue].or(s.conn[Green])
-	occ0, occ1 := s.occ[Red].or(s.occ[Yellow]), s.occ[Blue].or(s.occ[Green])
-	// A board's high word holds 17 points: the two high words of a seat
-	// are counted in one word, a count saved (each needs the processor's
-	// check for POPCNT without GOAMD64=v2).
-	p0 = bits.OnesCount64(conn0.lo) + bits.OnesCount64(occ0.lo) + bits.OnesCount64(conn0.hi|occ0.hi<<(points-64))
-	p1 = bits.OnesCount64(conn1.lo) + bits.OnesCount64(occ1.lo) + bits.OnesCount64(conn1.hi|occ1.hi<<(points-64))
-	if conn0.has(centre) {
+	// Each count reads its words from s rather than from variables:
+	// without GOAMD64=v2 a count may call a function instead of POPCNT,
+	// and every value live across it would be saved and reloaded around
+	// each of the six. A board's high word holds 17 points, so a seat's
+	// two high words are counted in one.
+	const hi = points - 64
+	p0 = bits.OnesCount64(s.conn[Red].lo | s.conn[Yellow].lo)
+	p0 += bits.OnesCount64(s.occ[Red].lo | s.occ[Yellow].lo)
+	p0 += bits.OnesCount64(s.conn[Red].hi | s.conn[Yellow].hi | (s.occ[Red].hi|s.occ[Yellow].hi)<<hi)
+	p1 = bits.OnesCount64(s.conn[Blue].lo | s.conn[Green].lo)
+	p1 += bits.OnesCount64(s.occ[Blue].lo | s.occ[Green].lo)
+	p1 += bits.OnesCount64(s.conn[Blue].hi | s.conn[Green].hi | (s.occ[Blue].hi|s.occ[Green].hi)<<hi)
+	if s.conn[Red].or(s.conn[Yellow]).has(centre) {
 		p0 += 10 - 2 // the connected centre is worth 10 instead of 2
-	} else if conn1.has(centre) {
+	} else if s.conn[Blue].or(s.conn[Green]).has(centre) {
 		p1 += 10 - 2
 	}
-	empty := full.andNot(occ0.or(occ1))
+	empty := full.andNot(s.occupied())
 	for w := empty.andNot(empty.neighbours()); !w.isEmpty(); {
 		p := w.lowest()
 		w = w.without(p)
