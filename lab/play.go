@@ -43,7 +43,7 @@ type worker struct {
 	// type assertion at every point: its scores, else its evaluation.
 	scorer    game.Scorer
 	evaluator game.Evaluator
-	rounder   game.Rounder // the game's count of rounds, if it keeps one
+	rounder   game.Rounder // the game's count of rounds, with --trace round in a game that keeps one
 	round     int          // the round of the last trace point, -1 before the first
 	last      game.Player
 	first     game.Player // the game's first mover, whose turns start rounds
@@ -137,16 +137,29 @@ func (w *worker) playGame(ctx context.Context, idx int) error {
 //	if p != w.last { // a turn begins
 //		w.res.Turns++
 //		w.last = p
-//		if w.watch && (p == w.first || w.first == game.Chance) {
-//			w.point(p, true)
+//		if w.watch && (p == w.first || w.first == game.Chance) && (w.rounder == nil || w.roundBegun()) {
+//			w.point(p)
 //		}
 //	} else if w.everyMove {
-//		w.point(p, false)
+//		w.point(p)
 //	}
 //	w.tally[p].add(nlegal)
 //
 // w.first, the game's first mover, is found by point with --trace round
 // only; it stays Chance otherwise, so that point sees every turn begin.
+
+// roundBegun reports whether a round has begun since the last trace
+// point by the game's count (game.Rounder), asked with --trace round at
+// the turns of the game's first mover of a game that keeps one (rounder
+// is nil otherwise). It is small enough to be inlined: in Source half the
+// turns it is asked at begin no round, and a call to say so cost some
+// 400 instructions a game.
+func (w *worker) roundBegun() bool {
+	r := w.rounder.Round()
+	begun := r != w.round
+	w.round = r
+	return begun
+}
 
 // add counts a decision with nlegal legal actions.
 func (t *tally) add(nlegal int) {
@@ -190,11 +203,11 @@ func (w *worker) playRandom(s game.State) error {
 			if p != w.last { // a turn begins (see point)
 				w.res.Turns++
 				w.last = p
-				if w.watch && (p == w.first || w.first == game.Chance) {
-					w.point(p, true)
+				if w.watch && (p == w.first || w.first == game.Chance) && (w.rounder == nil || w.roundBegun()) {
+					w.point(p)
 				}
 			} else if w.everyMove {
-				w.point(p, false)
+				w.point(p)
 			}
 			w.tally[p].add(len(w.buf))
 			a = w.buf[w.seats[p].IntN(len(w.buf))]
@@ -255,11 +268,11 @@ func (w *worker) playBots(ctx context.Context, s game.State) error {
 			if p != w.last { // a turn begins (see point)
 				w.res.Turns++
 				w.last = p
-				if w.watch && (p == w.first || w.first == game.Chance) {
-					w.point(p, true)
+				if w.watch && (p == w.first || w.first == game.Chance) && (w.rounder == nil || w.roundBegun()) {
+					w.point(p)
 				}
 			} else if w.everyMove {
-				w.point(p, false)
+				w.point(p)
 			}
 			w.tally[p].add(len(w.buf))
 		}
@@ -278,7 +291,10 @@ func (w *worker) playBots(ctx context.Context, s game.State) error {
 // count of rounds too, by which --trace round reads.
 func (w *worker) traceSource() {
 	w.scorer, w.evaluator = nil, nil
-	w.rounder, _ = w.s.(game.Rounder)
+	w.rounder = nil
+	if rd, ok := w.s.(game.Rounder); ok && w.byRound {
+		w.rounder = rd
+	}
 	if sc, ok := w.s.(game.Scorer); ok {
 		w.scorer = sc
 	} else if ev, ok := w.s.(game.Evaluator); ok {
@@ -287,10 +303,8 @@ func (w *worker) traceSource() {
 }
 
 // point takes a point of the trace at w.s, the state being played, at a
-// decision of p. At the start of p's turn (turnStart) with --trace
-// round, it is called at the turns of the game's first mover (w.first,
-// found here) and takes a point when a round has begun by the game's
-// count (game.Rounder), or at each of them in a game without one.
+// decision of p; with --trace round the first one finds the game's first
+// mover (w.first), at whose turns the rounds begin.
 //
 // Two seats, the common case, are summed up as they come (twoTrace),
 // which costs less than keeping the points and summing them up at the
@@ -298,18 +312,9 @@ func (w *worker) traceSource() {
 // over. A point comes dozens of times in a random game of a few
 // microseconds, where every nanosecond shows (docs/lab.md, Performance):
 // the two seats' reading is written out here rather than called.
-func (w *worker) point(p game.Player, turnStart bool) {
-	if turnStart && w.byRound {
-		if w.first == game.Chance {
-			w.first = p
-		}
-		if w.rounder != nil {
-			r := w.rounder.Round()
-			if r == w.round {
-				return
-			}
-			w.round = r
-		}
+func (w *worker) point(p game.Player) {
+	if w.byRound && w.first == game.Chance {
+		w.first = p
 	}
 	if !w.two.on {
 		w.pointAny()
