@@ -413,3 +413,27 @@ func (s *session) versionAfter(v string, timeout time.Duration) map[string]strin
 	s.waitJS(fmt.Sprintf(`document.body.dataset.version !== %q && !document.body.dataset.pending`, v), timeout)
 	return s.data()
 }
+
+// endHeadline is the end screen's headline for the player in seat (from 1)
+// of a finished match with this result, by the page's rule: a tie of every
+// seat is a draw, a tie of some seats a shared win, and nobody scoring
+// above 0 (Breaking Head's B17) is nobody's win.
+func endHeadline(result []float64, seat int) string {
+	r := result[seat-1]
+	all, none := true, true
+	for _, x := range result {
+		all = all && x > 0
+		none = none && x == 0
+	}
+	switch {
+	case r == 1:
+		return "You won!"
+	case none:
+		return "Nobody won."
+	case r == 0:
+		return "You lost."
+	case all:
+		return "A draw."
+	}
+	return "You share the win."
+}

@@ -129,7 +129,7 @@ func TestSourceTwoBrowsers(t *testing.T) {
 		s.waitJS(`document.querySelector("[data-end]:not([hidden])")`, 5*time.Second)
 		var head string
 		s.eval(`document.querySelector("[data-end] h2").textContent`, &head)
-		want := map[float64]string{1: "You won!", 0: "You lost.", 0.5: "A draw."}[m.Result[i]]
+		want := endHeadline(m.Result, i+1)
 		if head != want {
 			t.Errorf("%s's end screen says %q, want %q (result %v)", s.name, head, want, m.Result)
 		}

@@ -117,7 +117,7 @@ func TestThreeioAgainstBotOnPhone(t *testing.T) {
 	p.waitJS(`document.querySelector("[data-end]:not([hidden])")`, 5*time.Second)
 	var head string
 	p.eval(`document.querySelector("[data-end] h2").textContent`, &head)
-	want := map[float64]string{1: "You won!", 0: "You lost.", 0.5: "You share the win."}[m.Result[0]]
+	want := endHeadline(m.Result, 1)
 	if head != want {
 		t.Errorf("the end screen says %q, want %q (result %v)", head, want, m.Result)
 	}
