@@ -43,6 +43,9 @@ const (
 	TraceOff   = "off"   // never: no Lead Change nor Drama, the fastest
 )
 
+// RoundsCounted is Manifest.Rounds for a game that counts its own rounds.
+const RoundsCounted = "counted"
+
 // Config describes a run.
 type Config struct {
 	// Dir is the run's directory; it is made if need be.
@@ -220,6 +223,9 @@ func prepare(cfg Config) (*runner, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, ok := r.init.(game.Rounder); ok && r.trace == 3 {
+		r.man.Rounds = RoundsCounted
+	}
 	if dh, ok := g.(game.DataHasher); ok {
 		if r.man.Data, err = dh.DataHash(gcfg); err != nil {
 			return nil, fmt.Errorf("lab: %s: %v", in.Name, err)
@@ -342,6 +348,10 @@ func (r *runner) resume() (map[int]bool, int, error) {
 			return nil, 0, fmt.Errorf("%s: this run was played with another %s table (sha256 %s), not the one now given or built in (%s): resuming would mix two games; give another --out",
 				mname, r.man.Game, short(old.Data), short(r.man.Data))
 		}
+		if old.Trace == TraceRound && r.man.Trace == TraceRound && old.Rounds == "" && r.man.Rounds == RoundsCounted {
+			return nil, 0, fmt.Errorf("%s: this run's trace was read at each turn of the first mover, before %s counted its rounds; it is now read once a round by that count: resuming would mix the two in one results file; give another --out",
+				mname, r.man.Game)
+		}
 		if !sameRun(old, &r.man) {
 			return nil, 0, fmt.Errorf("%s describes another run (%s); this one is %s: give another --out, or the same settings to resume it",
 				mname, describe(old), describe(&r.man))
@@ -395,6 +405,9 @@ func describe(m *Manifest) string {
 		fmt.Fprintf(&b, ", data sha256 %s", short(m.Data))
 	}
 	fmt.Fprintf(&b, ", bots %s, %d games, seed %d, trace %s", strings.Join(m.Labels, " | "), m.Games, m.Seed, m.Trace)
+	if m.Rounds == RoundsCounted {
+		b.WriteString(" (by the game's count of rounds)")
+	}
 	if m.Shard != nil {
 		fmt.Fprintf(&b, ", shard %s", m.Shard)
 	}

@@ -553,3 +553,55 @@ func TestReportByDeal(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeRefusesARunReadBeforeRoundsWereCounted: a Source run begun
+// when --trace round read at each of the first mover's turns (its
+// manifest has no rounds) must not be finished by a binary that reads
+// once a round by Source's count: one results file would hold both.
+// Other trace settings, and games without a count, resume as before.
+func TestResumeRefusesARunReadBeforeRoundsWereCounted(t *testing.T) {
+	for _, tc := range []struct {
+		game, trace, rounds string
+		refused             bool
+	}{
+		{"source", TraceRound, RoundsCounted, true},
+		{"source", TraceTurn, "", false},
+		{"3io", TraceRound, "", false},
+	} {
+		t.Run(tc.game+"/"+tc.trace, func(t *testing.T) {
+			cfg := Config{Game: tc.game, Bots: []string{"random"}, Games: 4, Seed: 7, Workers: 1, Trace: tc.trace,
+				Dir: filepath.Join(t.TempDir(), "run")}
+			half := cfg
+			half.Games = 2
+			if _, err := Run(context.Background(), half); err != nil {
+				t.Fatal(err)
+			}
+			m, err := ReadManifest(cfg.Dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Rounds != tc.rounds {
+				t.Fatalf("manifest's rounds %q, want %q", m.Rounds, tc.rounds)
+			}
+			// As an older binary wrote it, for the whole run.
+			m.Rounds, m.Games = "", cfg.Games
+			if err := writeManifest(cfg.Dir, m); err != nil {
+				t.Fatal(err)
+			}
+			before := readFile(t, filepath.Join(cfg.Dir, ResultsFile))
+			_, err = Run(context.Background(), cfg)
+			if !tc.refused {
+				if err != nil {
+					t.Errorf("resume: %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), filepath.Join(cfg.Dir, ManifestFile)) || !strings.Contains(err.Error(), "before source counted its rounds") {
+				t.Errorf("resume of a run read at the first mover's turns: %v", err)
+			}
+			if after := readFile(t, filepath.Join(cfg.Dir, ResultsFile)); !bytes.Equal(before, after) {
+				t.Errorf("the refused resume changed the results")
+			}
+		})
+	}
+}

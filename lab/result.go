@@ -57,6 +57,13 @@ type Manifest struct {
 	// Trace is when the evaluation trace is taken: "round", "turn", "move" or
 	// "off" (see docs/lab.md).
 	Trace string `json:"trace"`
+	// Rounds is how a round is found with Trace "round": RoundsCounted
+	// when the game counts its rounds (game.Rounder), and empty when a
+	// round begins at each turn of the game's first mover. Recorded since
+	// Source began to count its rounds, so that a run begun before never
+	// resumes or merges with one read by the count: their traces would
+	// take their points at different moments.
+	Rounds string `json:"rounds,omitempty"`
 	// Shard is set on one shard of a run: it plays the games whose index
 	// is Index modulo Count.
 	Shard *Shard `json:"shard,omitempty"`
