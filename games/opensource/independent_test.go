@@ -1,6 +1,7 @@
 package opensource
 
 import (
+	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -35,6 +36,8 @@ import (
 // middle of a turn the package refused a Productivity use, which the
 // rulings allow (our ruling R13 spells it out; rulings_test.go has
 // TestR13_ProductivityAfterTheSupplyRunsOut).
+
+var independentGames = flag.Int("independent.games", 0, "games TestIndependent_GamesAgreeWithNaiveReading plays (0: its own count)")
 
 // ---- The grid (G6; the coordinates of the rules document) ----
 
@@ -1692,10 +1695,18 @@ func TestIndependent_Geometry(t *testing.T) {
 // players, some seats played by a script (so that the Market Demand deck
 // and the Infrastructure cards run out too, not only the supply), and
 // checks every decision and chance event against the naive reading.
+//
+// A run of go test plays 24 games; -independent.games plays more (a
+// thousand take about four minutes):
+//
+//	go test ./games/opensource -run GamesAgree -independent.games 1000 -v
 func TestIndependent_GamesAgreeWithNaiveReading(t *testing.T) {
-	games := 18
+	games := 24
 	if testing.Short() {
 		games = 6
+	}
+	if *independentGames > 0 {
+		games = *independentGames
 	}
 	mixes := [][]string{
 		{"", "", "", ""},
