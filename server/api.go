@@ -81,6 +81,7 @@ func (s *Server) routes() {
 	mux.Handle("GET /api/matches/{id}", h(s.handleMatch))
 	mux.Handle("GET /api/matches/{id}/state", h(s.handleState))
 	mux.Handle("GET /api/matches/{id}/record", h(s.handleRecord))
+	mux.Handle("GET /api/matches/{id}/replay", h(s.handleReplay))
 	mux.Handle("POST /api/matches/{id}/join", h(s.handleJoin))
 	mux.Handle("POST /api/matches/{id}/leave", h(s.handleLeave))
 	mux.Handle("POST /api/matches/{id}/seats/{seat}/bot", h(s.handleSeatBot))
@@ -705,10 +706,61 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) error {
 		m.mu.Unlock()
 		return errorf(http.StatusForbidden, "the complete record (every chance outcome, every hidden move, the seed) is given out once the game is over")
 	}
-	rec = m.recordLocked(over && want != "public")
+	if want == "complete" && m.info.HiddenInformation {
+		// Breaking Head's B17: at the end only the roles are revealed;
+		// the left-over card, the face-down end cards and what others
+		// peeked at stay hidden, and so do the hands and passes (B18).
+		m.mu.Unlock()
+		return errorf(http.StatusForbidden, "%s keeps its hidden cards secret after the end too: its complete record is never given out; GET .../replay shows the match as a seat (with its token) or a spectator saw it", m.info.Title)
+	}
+	rec = m.recordLocked(over && want != "public" && !m.info.HiddenInformation)
 	m.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(rec.Marshal())
+	return nil
+}
+
+// handleReplay answers GET /api/matches/{id}/replay?seat=N with the
+// match's positions so far (web.Replay) as seat N saw them, or without a
+// seat as a spectator did. In a game with hidden information seat N's
+// view needs seat N's token, and every move not the viewer's own is shown
+// in its public form: the server replays the complete record, which it
+// never gives out for such a game (B17), and hands out only what the
+// viewer saw while the match was played.
+func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.match(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	m.mu.Lock()
+	players := m.hdr.Players
+	m.mu.Unlock()
+	viewer := game.Spectator
+	if v := r.URL.Query().Get("seat"); v != "" && v != "0" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > players {
+			return errorf(http.StatusBadRequest, "seat %q: want a seat from 1 to %d, or 0 for a spectator", v, players)
+		}
+		viewer = game.Player(n - 1)
+		if m.info.HiddenInformation {
+			p, _, err := requireSeat(r, m)
+			if err != nil {
+				return err
+			}
+			if p != viewer {
+				return errorf(http.StatusForbidden, "that token holds seat %d, not seat %d: a seat's cards are its own", p.Seat(), n)
+			}
+		}
+	}
+	m.mu.Lock()
+	rec := m.recordLocked(true)
+	m.mu.Unlock()
+	rp, err := web.PositionsAsSeen(rec, viewer)
+	if err != nil {
+		return fmt.Errorf("replaying match %s: %w", m.id, err)
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, rp)
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/server"
+	"github.com/commons-games/commons/web"
 )
 
 func TestGamesAndLobby(t *testing.T) {
@@ -122,6 +124,9 @@ func TestBadInput(t *testing.T) {
 		{"rematch before the end", "POST", "/api/matches/" + id + "/rematch", a.Token, nil, 409, "once the game is over"},
 		{"complete record before the end", "GET", "/api/matches/" + id + "/record?view=complete", "", nil, 403, "once the game is over"},
 		{"bad record view", "GET", "/api/matches/" + id + "/record?view=all", "", nil, 400, "want public or complete"},
+		{"replay of seat 0.5", "GET", "/api/matches/" + id + "/replay?seat=half", "", nil, 400, `seat "half": want a seat from 1 to 2, or 0 for a spectator`},
+		{"replay of seat 3 of 2", "GET", "/api/matches/" + id + "/replay?seat=3", "", nil, 400, "want a seat from 1 to 2"},
+		{"replay of an unknown match", "GET", "/api/matches/nosuchmatch/replay", "", nil, 404, "no match"},
 		{"state with wrong token", "GET", "/api/matches/" + id + "/state", "x", nil, 403, "holds no seat"},
 		{"bad list status", "GET", "/api/matches?status=won", "", nil, 400, "want open, running or over"},
 	}
@@ -302,7 +307,7 @@ func TestEveryGameWithBots(t *testing.T) {
 			}
 			c := n.dial(a.Match.ID, "")
 			v := n.waitStatus(a.Match.ID, "over", 60*time.Second)
-			r := replayAll(t, n.record(a.Match.ID, ""))
+			r := replayAll(t, n.storedRecord(a.Match.ID))
 			if len(r.rec.Moves) != v.Version {
 				t.Fatalf("record of %d moves, version %d", len(r.rec.Moves), v.Version)
 			}
@@ -323,6 +328,48 @@ func TestEveryGameWithBots(t *testing.T) {
 // random bots make some 2,000 moves of large states; this watcher reads
 // one every 10ms for its first 400, a quarter of the bots' pace, and
 // before the wait it was dropped as too slow after a second or two.
+// TestReplayOfAMatch: GET .../replay of a game of perfect information is
+// the positions of its log, as Positions gives them for the record, for
+// a spectator and for any seat, with or without a token; of a running
+// match, the positions so far.
+func TestReplayOfAMatch(t *testing.T) {
+	n := startNode(t, nil, server.Config{})
+	a := n.create(map[string]any{"game": "source", "seats": []string{"human", "random"}, "join": 1})
+	id := a.Match.ID
+	c := n.dial(id, a.Token)
+	s := c.nextState(5 * time.Second)
+	n.mustCall(http.StatusOK, "POST", "/api/matches/"+id+"/moves", a.Token, map[string]any{"move": s.Legal[0], "version": s.Version}, nil)
+	for _, seat := range []int{0, 1, 2} {
+		var got web.Replay
+		n.mustCall(http.StatusOK, "GET", fmt.Sprintf("/api/matches/%s/replay?seat=%d", id, seat), "", nil, &got)
+		want, err := web.Positions(n.storedRecord(id), game.Player(seat-1))
+		if seat == 0 {
+			want, err = web.Positions(n.storedRecord(id), game.Spectator)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Viewer != seat || len(got.Moves) != len(want.Moves) || len(got.Moves) < 1 || got.Over {
+			t.Fatalf("seat %d: a replay seen by %d of %d moves (over %v), want %d moves", seat, got.Viewer, len(got.Moves), got.Over, len(want.Moves))
+		}
+		for i := range want.Moves {
+			if got.Moves[i] != want.Moves[i] {
+				t.Errorf("seat %d: move %d is %+v, want %+v", seat, i, got.Moves[i], want.Moves[i])
+			}
+		}
+		if len(got.Steps) != len(want.Steps) {
+			t.Fatalf("seat %d: %d steps, want %d", seat, len(got.Steps), len(want.Steps))
+		}
+		for i := range want.Steps {
+			wo, _ := json.Marshal(want.Steps[i].Observation)
+			gotObs, _ := json.Marshal(got.Steps[i].Observation)
+			if got.Steps[i].N != want.Steps[i].N || got.Steps[i].Text != want.Steps[i].Text || !sameJSON(wo, gotObs) {
+				t.Errorf("seat %d: step %d differs from Positions'", seat, i)
+			}
+		}
+	}
+}
+
 func TestSlowWatcherHoldsTheBots(t *testing.T) {
 	n := startNode(t, nil, server.Config{})
 	a := n.create(map[string]any{"game": "open-source-board-game", "players": 2, "seats": []string{"random", "random"}})

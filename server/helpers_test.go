@@ -28,6 +28,7 @@ import (
 	"github.com/commons-games/commons/store"
 	"github.com/commons-games/commons/store/postgres/pgtest"
 	"github.com/commons-games/commons/store/sqlite"
+	"github.com/commons-games/commons/store/storetest"
 )
 
 func TestMain(m *testing.M) {
@@ -298,6 +299,14 @@ func (n *node) record(id, view string) *record.Record {
 		n.t.Fatalf("record of %s: %v\n%s", id, err, raw)
 	}
 	return r
+}
+
+// storedRecord is the complete record of match id as the server holds
+// it, read from its store: the server never gives out the complete
+// record of a game with hidden information.
+func (n *node) storedRecord(id string) *record.Record {
+	n.t.Helper()
+	return storetest.CompleteRecord(n.t, n.st, id)
 }
 
 // waitStatus polls until the match has status want.

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -161,6 +162,11 @@ func playForLeaks(t *testing.T, n *node, name string, players int, opts game.Opt
 	t.Helper()
 	a := n.create(map[string]any{"game": name, "players": players, "options": opts, "seats": seats})
 	id := a.Match.ID
+	g, err := game.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hidden := g.Info().HiddenInformation
 	spectator := n.dial(id, "")
 	type seatClient struct {
 		p     game.Player
@@ -208,6 +214,13 @@ func playForLeaks(t *testing.T, n *node, name string, players int, opts game.Opt
 				return fmt.Errorf("GET record?view=complete of a running match: %d, want 403", code)
 			}
 			keep(game.Spectator, "GET /record?view=complete", s.Version, raw)
+			// Mid-game replays only where they may hide something: a
+			// long game's replay holds every position so far.
+			if hidden && (moves-1)%(10*every) == 0 {
+				if err := fetchReplays(n, id, players, s.Version, hidden, p, token, keep); err != nil {
+					return err
+				}
+			}
 			_, raw = n.call("GET", "/api/matches/"+id, "", nil, nil)
 			keep(game.Spectator, "GET /api/matches/{id}", s.Version, raw)
 			// A mistaken move: a word of another move, or a move out of
@@ -248,7 +261,28 @@ func playForLeaks(t *testing.T, n *node, name string, players int, opts game.Opt
 		}
 	}
 	v := n.waitStatus(id, "over", 10*time.Second)
-	rec := n.record(id, "")
+	// After the end: the public record still, never the complete one
+	// (B17: what was hidden stays hidden), and the replays.
+	code, raw := n.call("GET", "/api/matches/"+id+"/record", "", nil, nil)
+	if code != http.StatusOK {
+		t.Fatalf("GET record after the end: %d %s", code, raw)
+	}
+	keep(game.Spectator, "GET /record after the end", -1, raw)
+	if hidden {
+		if code, raw = n.call("GET", "/api/matches/"+id+"/record?view=complete", "", nil, nil); code != http.StatusForbidden {
+			t.Fatalf("GET record?view=complete after the end: %d, want 403", code)
+		}
+		keep(game.Spectator, "GET /record?view=complete after the end", v.Version, raw)
+	}
+	for _, c := range clients {
+		if !hidden {
+			break // a game of perfect information hides nothing after the end
+		}
+		if err := fetchReplays(n, id, players, v.Version, hidden, c.p, c.token, keep); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec := n.storedRecord(id)
 	if rec.Seed == nil || len(rec.Moves) != v.Version {
 		t.Fatalf("complete record: seed %v, %d moves; the match is at version %d", rec.Seed, len(rec.Moves), v.Version)
 	}
@@ -268,6 +302,105 @@ func playForLeaks(t *testing.T, n *node, name string, players int, opts game.Opt
 		run.seen = append(run.seen, seen{game.Spectator, fmt.Sprintf("WebSocket message %d", k), -1, b})
 	}
 	return run
+}
+
+// fetchReplays keeps the replays of match id (at version) as seat p (with its token)
+// and as a spectator see them, and the refusals of seat p's replay to
+// nobody's token and of another seat's replay to p's token.
+func fetchReplays(n *node, id string, players, version int, hidden bool, p game.Player, token string, keep func(game.Player, string, int, []byte)) error {
+	base := "/api/matches/" + id + "/replay"
+	// In a game of perfect information every seat's view is public.
+	refused := func(code int) int {
+		if hidden {
+			return code
+		}
+		return http.StatusOK
+	}
+	for _, c := range []struct {
+		viewer      game.Player
+		path, token string
+		want        int
+	}{
+		{p, base + "?seat=" + strconv.Itoa(p.Seat()), token, http.StatusOK},
+		{game.Spectator, base, "", http.StatusOK},
+		{p, base + "?seat=" + strconv.Itoa(p.Seat()), "", refused(http.StatusUnauthorized)},
+		{game.PlayerOfSeat(p.Seat()%players + 1), base + "?seat=" + strconv.Itoa(p.Seat()%players+1), token, refused(http.StatusForbidden)},
+	} {
+		code, raw := n.call("GET", c.path, c.token, nil, nil)
+		if code != c.want {
+			return fmt.Errorf("GET %s: %d %s, want %d", c.path, code, raw, c.want)
+		}
+		keep(c.viewer, "GET /replay", version, raw)
+	}
+	return nil
+}
+
+// replayAnswer is the answer of GET /api/matches/{id}/replay (web.Replay).
+type replayAnswer struct {
+	Game    string       `json:"game"`
+	Title   string       `json:"title"`
+	Players int          `json:"players"`
+	Options game.Options `json:"options"`
+	Viewer  int          `json:"viewer"`
+	Moves   []struct {
+		N    int    `json:"n"`
+		Seat int    `json:"seat"`
+		Move string `json:"move"`
+	} `json:"moves"`
+	Steps []struct {
+		N           int             `json:"n"`
+		ToMove      int             `json:"to_move"`
+		Observation json.RawMessage `json:"observation"`
+		Text        string          `json:"text"`
+	} `json:"steps"`
+	Over   bool        `json:"over"`
+	Result []float64   `json:"result"`
+	Scores []float64   `json:"scores"`
+	End    *record.End `json:"end"`
+}
+
+// replayLeaks checks a replay shown to viewer: each position exactly the
+// viewer's Observation and Render of the state after its entries, with
+// no named fact it may not know, and each entry as the live log showed it
+// to the viewer.
+func replayLeaks(run *leakRun, viewer game.Player, rp *replayAnswer, which leakChecks) []string {
+	r := run.r
+	var bad []string
+	if want := max(viewer.Seat(), 0); viewer == game.Spectator && rp.Viewer != 0 || viewer >= 0 && rp.Viewer != want {
+		bad = append(bad, fmt.Sprintf("a replay seen by seat %d", rp.Viewer))
+	}
+	for i, e := range rp.Moves {
+		if e.N != i || i >= len(r.rec.Moves) {
+			bad = append(bad, fmt.Sprintf("replay entry %d numbered %d, of %d", i, e.N, len(r.rec.Moves)))
+			continue
+		}
+		if want := r.expectEntry(i, viewer); which.exact && e.Move != want {
+			bad = append(bad, fmt.Sprintf("the replay shows entry %d as %q, want %q", i, e.Move, want))
+		}
+		if w := hiddenWordsShown(r, i, viewer, e.Move); which.named && w != "" {
+			bad = append(bad, fmt.Sprintf("the replay shows entry %d with %s", i, w))
+		}
+	}
+	for _, st := range rp.Steps {
+		if st.N < 0 || st.N >= len(r.states) {
+			bad = append(bad, fmt.Sprintf("a replay step after %d entries, of %d", st.N, len(r.states)-1))
+			continue
+		}
+		state := r.states[st.N]
+		if which.exact {
+			obs, _ := json.Marshal(state.Observation(viewer))
+			if !sameJSON(st.Observation, obs) {
+				bad = append(bad, fmt.Sprintf("replay step after %d entries: not the game's Observation(%v):\n got %s\nwant %s", st.N, viewer, st.Observation, obs))
+			}
+			if st.Text != state.Render(viewer) {
+				bad = append(bad, fmt.Sprintf("replay step after %d entries: not the game's Render(%v)", st.N, viewer))
+			}
+		}
+		if which.named {
+			bad = append(bad, namedLeaks(run, viewer, &stateMsg{Version: st.N, Observation: st.Observation, Text: st.Text})...)
+		}
+	}
+	return bad
 }
 
 // leakChecks chooses which of the three checks findLeaks makes.
@@ -298,6 +431,14 @@ func findLeaks(run *leakRun, which leakChecks) (leaks []string, checked int) {
 		}
 		if strings.HasPrefix(s.what, "GET /record") && head.Game != "" {
 			version = len(head.Moves)
+		}
+		var rp replayAnswer
+		if s.what == "GET /replay" && head.Game != "" {
+			if err := strictErr(s.raw, &rp); err != nil {
+				add("%v", err)
+				continue
+			}
+			version = len(rp.Moves)
 		}
 		if version < 0 || version > last {
 			add("version %d; the match has %d entries", version, last)
@@ -347,6 +488,10 @@ func findLeaks(run *leakRun, which leakChecks) (leaks []string, checked int) {
 				if w := hiddenWordsShown(r, e.N, s.viewer, e.Move); which.named && w != "" {
 					add("ack shows entry %d with %s", e.N, w)
 				}
+			}
+		case s.what == "GET /replay" && head.Game != "":
+			for _, e := range replayLeaks(run, s.viewer, &rp, which) {
+				add("%s", e)
 			}
 		case strings.HasPrefix(s.what, "GET /record") && head.Game != "":
 			rec, err := record.Parse(s.raw)
@@ -825,6 +970,64 @@ func TestLeakProofCatchesLeaks(t *testing.T) {
 				t.Errorf("%s: check %+v missed it", in.name, c.which)
 			case len(leaks) > 0:
 				t.Logf("%s: check %+v: %.200s", in.name, c.which, leaks[0])
+			}
+		}
+	}
+
+	// A replay: the last one seat 1 got, after the end, passes as sent;
+	// with another seat's pass in full, or another seat's observation at
+	// a step, it does not.
+	var replay []byte
+	for _, sn := range run.seen {
+		if sn.what == "GET /replay" && sn.viewer == viewer && bytes.Contains(sn.raw, []byte(`"steps"`)) {
+			replay = sn.raw
+		}
+	}
+	if replay == nil {
+		t.Fatal("seat 1 got no replay")
+	}
+	checkReplay := func(raw []byte, which leakChecks) []string {
+		one := *run
+		one.seen = []seen{{viewer: viewer, what: "GET /replay", version: -1, raw: raw}}
+		leaks, _ := findLeaks(&one, which)
+		return leaks
+	}
+	for _, which := range []leakChecks{{exact: true}, {named: true}} {
+		if leaks := checkReplay(replay, which); len(leaks) > 0 {
+			t.Fatalf("the replay as the server sent it fails %+v: %v", which, leaks)
+		}
+	}
+	edit := func(f func(rp map[string]any)) []byte {
+		var rp map[string]any
+		if err := json.Unmarshal(replay, &rp); err != nil {
+			t.Fatal(err)
+		}
+		f(rp)
+		b, _ := json.Marshal(rp)
+		return b
+	}
+	for _, in := range []struct {
+		name string
+		raw  []byte
+	}{
+		{"a card passed face down, in a replay's moves", edit(func(rp map[string]any) {
+			rp["moves"].([]any)[passIndex].(map[string]any)["move"] = run.r.rec.Moves[passIndex]
+		})},
+		{"another seat's observation, at a step of a replay", edit(func(rp map[string]any) {
+			for _, sv := range rp["steps"].([]any) {
+				if step := sv.(map[string]any); step["n"] == float64(msg.Version) {
+					step["observation"] = st.Observation(game.Player(1))
+					return
+				}
+			}
+			t.Fatalf("no replay step after %d entries", msg.Version)
+		})},
+	} {
+		for _, which := range []leakChecks{{exact: true}, {named: true}} {
+			if leaks := checkReplay(in.raw, which); len(leaks) == 0 {
+				t.Errorf("%s: check %+v missed it", in.name, which)
+			} else {
+				t.Logf("%s: check %+v: %.200s", in.name, which, leaks[0])
 			}
 		}
 	}

@@ -32,7 +32,7 @@ type live struct {
 	info    game.Info
 	st      game.State    // the state after log
 	log     []string      // the complete log
-	public  []string      // the log as everybody may see it (publicEntry)
+	public  []string      // the log as everybody may see it (record.PublicEntry)
 	actors  []game.Player // who made each entry (game.Chance for chance)
 	draws   int           // chance entries in log: draws taken from the seed
 	clients map[*client]struct{}
@@ -268,7 +268,7 @@ func (b *batch) add(a game.Action, e string) error {
 		e = record.Notation(b.st, a)
 	}
 	b.log = append(b.log, e)
-	b.public = append(b.public, publicEntry(b.info, b.st, p, a, e))
+	b.public = append(b.public, record.PublicEntry(b.info, b.st, p, a, e))
 	b.actors = append(b.actors, p)
 	if p == game.Chance {
 		b.draws++

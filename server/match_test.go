@@ -355,12 +355,19 @@ func TestHiddenInformationDoesNotLeak(t *testing.T) {
 		t.Fatal("no move was made by the test's clients")
 	}
 	v := n.waitStatus(id, "over", 5*time.Second)
-	rec := n.record(id, "")
+	rec := n.storedRecord(id)
 	if rec.Seed == nil || len(rec.Moves) != v.Version {
 		t.Fatalf("complete record after the end: seed %v, %d moves, version %d", rec.Seed, len(rec.Moves), v.Version)
 	}
-	if pub := n.record(id, "public"); pub.Seed != nil || len(pub.Moves) != v.Version {
-		t.Fatalf("public record after the end: %+v", pub)
+	// B17: the hands, passes and end cards stay hidden after the end; the
+	// record anybody may download stays the public one.
+	for _, view := range []string{"", "public"} {
+		if pub := n.record(id, view); pub.Seed != nil || len(pub.Moves) != v.Version || slices.Equal(pub.Moves, rec.Moves) {
+			t.Fatalf("record (view %q) after the end: %+v", view, pub)
+		}
+	}
+	if code, raw := n.call("GET", "/api/matches/"+id+"/record?view=complete", "", nil, nil); code != http.StatusForbidden || !strings.Contains(string(raw), "never given out") {
+		t.Fatalf("the complete record after the end: %d %s, want 403", code, raw)
 	}
 	r := replayAll(t, rec)
 	for _, moves := range publicSeen {

@@ -16,8 +16,10 @@
 // Hidden information never leaves the server for a seat that may not see
 // it: each client receives its own seat's Observation (a spectator the
 // public one), the legal moves only of its own turn, and the log with
-// hidden moves masked (see publicEntry). The complete record is handed out
-// only when the game is over.
+// hidden moves masked (see record.PublicEntry). The complete record is
+// handed out only when the game is over, and never for a game with hidden
+// information (Breaking Head's B17: at the end only the roles are
+// revealed); its replays are made here, each viewer's as it saw the game.
 package server
 
 import (

@@ -9,36 +9,6 @@ import (
 	"github.com/commons-games/commons/store"
 )
 
-// Masked entries of the public log of a hidden-information game.
-const (
-	maskedMove   = "?"
-	maskedChance = record.ChancePrefix + "?"
-)
-
-// publicEntry is log entry e (action a by p at state s) as everybody may
-// see it. In a game of perfect information every entry is public (the
-// seed, which decides the chance outcomes to come, is not: see
-// publicRecord). In a game with hidden information an entry may name a
-// card drawn in secret or passed face down; since the engine cannot say
-// which entries do, each is masked ("?", or "*?" for chance) unless the
-// state implements game.PublicNotationer. The live views carry what may be
-// known anyway: each seat's Observation.
-func publicEntry(info game.Info, s game.State, p game.Player, a game.Action, e string) string {
-	if !info.HiddenInformation {
-		return e
-	}
-	if pn, ok := s.(game.PublicNotationer); ok {
-		if p == game.Chance {
-			return record.ChancePrefix + pn.PublicActionString(a)
-		}
-		return pn.PublicActionString(a)
-	}
-	if p == game.Chance {
-		return maskedChance
-	}
-	return maskedMove
-}
-
 // entryView is one log entry as a client sees it.
 type entryView struct {
 	// N is the entry's index in the log (from 0); after it the match is
@@ -190,7 +160,7 @@ func (m *live) deadlineLocked() *time.Time {
 // answer of GET /api/matches/{id}/state. Everything in it is for its
 // viewer's eyes: the observation of its own seat (or the public one),
 // the legal moves only on its own turn, its own moves in the log in full
-// and the others' as publicEntry shows them.
+// and the others' as record.PublicEntry shows them.
 type stateMsg struct {
 	Type  string `json:"type"` // "state"
 	Match string `json:"match"`

@@ -68,8 +68,22 @@ type ReplayStep struct {
 
 // Positions replays rec and returns its positions as viewer (a seat or
 // game.Spectator) sees them. The record is checked move by move, as
-// record.Play does.
+// record.Play does. Its moves are rec's, every one in full: for a caller
+// that holds the record already.
 func Positions(rec *record.Record, viewer game.Player) (*Replay, error) {
+	return positions(rec, viewer, false)
+}
+
+// PositionsAsSeen is Positions for a complete record its caller may not
+// see whole (a server's, of a match with hidden information): each move
+// that is not the viewer's own is given as record.PublicEntry shows it,
+// as the match's log showed it to the viewer while it was played, so
+// that a card drawn or passed face down stays hidden.
+func PositionsAsSeen(rec *record.Record, viewer game.Player) (*Replay, error) {
+	return positions(rec, viewer, true)
+}
+
+func positions(rec *record.Record, viewer game.Player, asSeen bool) (*Replay, error) {
 	g, err := game.Lookup(rec.Game)
 	if err != nil {
 		return nil, err
@@ -102,6 +116,9 @@ func Positions(rec *record.Record, viewer game.Player) (*Replay, error) {
 	rp, err := record.Play(rec, record.Options{Trace: func(s record.Step) {
 		step(s.Index, s.State)
 		e := ReplayEntry{N: s.Index, Move: s.Move}
+		if asSeen && s.Player != viewer {
+			e.Move = record.PublicEntry(g.Info(), s.State, s.Player, s.Action, s.Move)
+		}
 		if s.Player >= 0 {
 			e.Seat = s.Player.Seat()
 		}
@@ -127,10 +144,12 @@ func Positions(rec *record.Record, viewer game.Player) (*Replay, error) {
 
 // ReplayHandler answers POST /web/replay?seat=N with the positions
 // (Replay) of the record in the request body, seen by seat N (0 or left
-// out: a spectator). The page of a finished match fetches the complete
-// record from GET /api/matches/{id}/record and posts it here, so this
-// handler needs no access to the matches: it hands out nothing that its
-// caller did not already have.
+// out: a spectator), for a record its caller holds (one downloaded, or
+// played with commons play): this handler needs no access to the matches,
+// and hands out nothing that its caller did not already have. A match's
+// replay page asks the server instead (GET /api/matches/{id}/replay,
+// PositionsAsSeen), which never gives out the complete record of a game
+// with hidden information.
 func ReplayHandler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fail := func(status int, format string, args ...any) {
@@ -166,7 +185,7 @@ func ReplayHandler() http.Handler {
 			return
 		}
 		for _, m := range rec.Moves {
-			if m == "?" || m == "*?" {
+			if m == record.MaskedMove || m == record.MaskedChance {
 				fail(http.StatusUnprocessableEntity, "the record has hidden moves (%q): replay the complete record, given out once the game is over", m)
 				return
 			}

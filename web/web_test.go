@@ -275,3 +275,59 @@ func TestReplayRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestPositionsAsSeen: a replay made from a complete record its caller
+// may not see whole shows the viewer's own moves in full and every other
+// entry in its public form (B18: another seat's pass is "pass", a draw
+// names no card); in a game of perfect information every entry is the
+// record's. The positions are Positions'.
+func TestPositionsAsSeen(t *testing.T) {
+	for _, tc := range []struct {
+		game    string
+		players int
+		viewer  game.Player
+	}{
+		{"breaking-head", 4, 2},
+		{"breaking-head", 3, game.Spectator},
+		{"source", 2, game.Spectator},
+	} {
+		rec := randomRecord(t, tc.game, tc.players, 3)
+		full, err := web.Positions(rec, tc.viewer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen, err := web.PositionsAsSeen(rec, tc.viewer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(full.Steps, seen.Steps) {
+			t.Errorf("%s: the positions differ from Positions'", tc.game)
+		}
+		own, masked := 0, 0
+		for i, e := range seen.Moves {
+			mine := tc.viewer >= 0 && e.Seat == tc.viewer.Seat()
+			switch {
+			case tc.game != "breaking-head" || mine:
+				if e.Move != full.Moves[i].Move {
+					t.Errorf("%s: entry %d shown as %q, want %q in full", tc.game, i, e.Move, full.Moves[i].Move)
+				}
+				if mine {
+					own++
+				}
+			case strings.HasPrefix(full.Moves[i].Move, "pass "):
+				if e.Move != "pass" {
+					t.Errorf("%s: another seat's pass %d shown as %q, want \"pass\"", tc.game, i, e.Move)
+				}
+				masked++
+			case e.Seat == 0 && strings.Contains(full.Moves[i].Move, " draws "):
+				if e.Move == full.Moves[i].Move || !strings.HasSuffix(e.Move, " draws a card") {
+					t.Errorf("%s: draw %d (%q) shown as %q", tc.game, i, full.Moves[i].Move, e.Move)
+				}
+				masked++
+			}
+		}
+		if tc.game == "breaking-head" && (masked == 0 || tc.viewer >= 0 && own == 0) {
+			t.Errorf("%s: %d entries masked, %d of the viewer's own: the game showed nothing to check", tc.game, masked, own)
+		}
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/record"
 	"github.com/commons-games/commons/store"
 )
 
@@ -627,4 +628,22 @@ func testWatch(t *testing.T, s store.Store) {
 			t.Fatalf("change %d (%+v) not reported", i, wc)
 		}
 	}
+}
+
+// CompleteRecord is the complete record of match id in st, as the server
+// that keeps it there holds it: for a test that checks what a server
+// showed against the truth, where the server never gives the complete
+// record out (a game with hidden information).
+func CompleteRecord(t testing.TB, st store.Store, id string) *record.Record {
+	t.Helper()
+	ctx := context.Background()
+	m, err := st.Get(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, err := st.Moves(ctx, id, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.Record(moves)
 }

@@ -20,9 +20,11 @@ import (
 
 	"github.com/commons-games/commons/bot"
 	_ "github.com/commons-games/commons/games/all"
+	"github.com/commons-games/commons/record"
 	"github.com/commons-games/commons/server"
 	"github.com/commons-games/commons/store"
 	"github.com/commons-games/commons/store/sqlite"
+	"github.com/commons-games/commons/store/storetest"
 	"github.com/commons-games/commons/web"
 )
 
@@ -204,6 +206,15 @@ func startApp(t *testing.T) *app {
 	return &app{t: t, url: hs.URL, store: st}
 }
 
+// storedRecord is the complete record of match id as the server holds
+// it: the server never gives out the complete record of a game with
+// hidden information (Breaking Head's B17), so a test that checks the
+// pages against the truth reads it from the store.
+func (a *app) storedRecord(id string) *record.Record {
+	a.t.Helper()
+	return storetest.CompleteRecord(a.t, a.store, id)
+}
+
 type testWriter struct{ t *testing.T }
 
 func (w testWriter) Write(b []byte) (int, error) {
@@ -214,6 +225,12 @@ func (w testWriter) Write(b []byte) (int, error) {
 // call makes an API request and decodes the JSON answer into out.
 func (a *app) call(method, path string, body any, out any) {
 	a.t.Helper()
+	a.callAs("", method, path, body, out)
+}
+
+// callAs is call with a seat token ("": none).
+func (a *app) callAs(token, method, path string, body any, out any) {
+	a.t.Helper()
 	var rd io.Reader
 	if body != nil {
 		b, _ := json.Marshal(body)
@@ -221,6 +238,9 @@ func (a *app) call(method, path string, body any, out any) {
 	}
 	req, _ := http.NewRequest(method, a.url+path, rd)
 	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		a.t.Fatal(err)

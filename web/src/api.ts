@@ -127,7 +127,8 @@ export interface GameRecord {
   end?: End;
 }
 
-// Replay is the answer of POST /web/replay (package web).
+// Replay is the answer of GET /api/matches/{id}/replay and of POST
+// /web/replay (package web).
 export interface Replay {
   game: string;
   title: string;
@@ -212,6 +213,8 @@ export const draw = (id: string, token: string, decline = false) =>
 export const rules = (game: string) => call<Rules>("GET", `/api/games/${enc(game)}/rules`);
 export const rematch = (id: string, token: string) => call<SeatAnswer>("POST", `/api/matches/${enc(id)}/rematch`, undefined, token);
 export const replay = (rec: GameRecord, seat: number) => call<Replay>("POST", `/web/replay?seat=${seat}`, rec);
+export const matchReplay = (id: string, seat: number, token?: string) =>
+  call<Replay>("GET", `/api/matches/${enc(id)}/replay` + (seat ? `?seat=${seat}` : ""), undefined, token);
 
 function enc(s: string): string {
   return encodeURIComponent(s);

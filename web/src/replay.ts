@@ -1,9 +1,11 @@
 // A replay: a match's record stepped through forwards and backwards, the
 // board at each step as a chosen seat (or a spectator) saw it.
 //
-// The record comes from the API (the complete record once the game is
-// over; before that the public record, which is complete for a game
-// without hidden information), and the positions from POST /web/replay.
+// The positions come from GET /api/matches/{id}/replay, as the chosen
+// viewer saw them. In a game with hidden information that is a spectator
+// or the seat this browser holds (its token): the server replays the
+// complete record, which it never gives out for such a game (Breaking
+// Head's B17), and shows each move as the viewer saw it.
 
 import * as api from "./api";
 import { Board, Host, View } from "./boards/board";
@@ -31,7 +33,7 @@ export function replayView(app: HTMLElement, id: string): () => void {
   const params = new URLSearchParams(location.search);
   let viewer = Number(params.get("seat")) || 0;
   let info: api.MatchView | null = null;
-  let rec: api.GameRecord | null = null;
+  const held = api.heldSeat(id);
   let rp: api.Replay | null = null;
   let board: Board | null = null;
   let at = 0;
@@ -65,7 +67,7 @@ export function replayView(app: HTMLElement, id: string): () => void {
       playBtn, label, viewLabel),
     slider, what, end,
     h("div", { class: "play" }, boardEl,
-      h("aside", { class: "side" }, panel, h("details", { class: "log-box", open: true }, h("summary", {}, "The complete record"), logList)))));
+      h("aside", { class: "side" }, panel, h("details", { class: "log-box", open: true }, h("summary", {}, "The moves"), logList)))));
 
   const name = (n: number) => api.seatName(info?.seats, n);
   const host: Host = { move: () => {}, say: () => {}, choose: () => {}, name };
@@ -89,22 +91,20 @@ export function replayView(app: HTMLElement, id: string): () => void {
         heading.textContent = `Replay: ${info.title || info.game}`;
         document.title = `Replay: ${info.title || info.game} · Commons`;
         if (info.hidden_information) {
-          fill(viewSel, h("option", { value: 0 }, "a spectator"), ...info.seats.map((s) => h("option", { value: s.seat }, name(s.seat))));
+          // A seat's cards are its own, after the end too (B17): a
+          // spectator's eyes, or those of the seat this browser holds.
+          if (viewer !== held?.seat) viewer = 0;
+          fill(viewSel, h("option", { value: 0 }, "a spectator"),
+            ...(held ? [h("option", { value: held.seat }, `${name(held.seat)} (your seat)`)] : []));
           viewSel.value = String(viewer);
           viewLabel.hidden = false;
         }
-      }
-      if (info.status !== "over" && info.hidden_information) {
-        message.textContent = "This match is still being played. Its replay opens when the game is over: the cards drawn and passed stay secret until then.";
-        message.hidden = false;
-        return;
       }
       if (info.status !== "over") {
         message.textContent = "This match is still being played: the replay shows the moves so far.";
         message.hidden = false;
       }
-      if (!rec) rec = await api.call<api.GameRecord>("GET", api.recordURL(id));
-      rp = await api.replay(rec, viewer);
+      rp = await api.matchReplay(id, viewer, viewer && held?.seat === viewer ? held.token : undefined);
       if (stopped) return;
       board = boardFor(rp.game)(boardEl, panel, host);
       slider.max = String(rp.steps.length - 1);
@@ -131,8 +131,8 @@ export function replayView(app: HTMLElement, id: string): () => void {
     slider.value = String(at);
     label.textContent = `Step ${at} of ${rp.steps.length - 1}`;
     // What happened since the previous step. In a game with hidden
-    // information the cards drawn are left out here, as the chosen seat
-    // did not see them (the complete record below lists them).
+    // information the chance entries (cards drawn, roles dealt) are left
+    // out here; the moves below list them as the viewer saw them.
     const made = rp.moves.slice(prevN, step.n)
       .filter((e) => e.seat || !info?.hidden_information)
       .map((e) => (e.seat ? `${name(e.seat)}: ${board!.entry?.(e, rp!.moves) || e.move}` : `chance: ${board!.entry?.(e, rp!.moves) || e.move.slice(1)}`));
