@@ -685,6 +685,8 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) error {
 	msg := m.stateLocked(viewer, 0)
 	b := marshal(msg) // under the lock: the observation may share the state's memory
 	m.mu.Unlock()
+	// A seat's view is for its token's holder only: no cache may keep it.
+	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(append(b, '\n'))
 	return nil

@@ -331,7 +331,8 @@ func TestEveryGameWithBots(t *testing.T) {
 // TestReplayOfAMatch: GET .../replay of a game of perfect information is
 // the positions of its log, as Positions gives them for the record, for
 // a spectator and for any seat, with or without a token; of a running
-// match, the positions so far.
+// match, the positions so far. Neither it nor a seat's state may be
+// cached (Cache-Control: no-store).
 func TestReplayOfAMatch(t *testing.T) {
 	n := startNode(t, nil, server.Config{})
 	a := n.create(map[string]any{"game": "source", "seats": []string{"human", "random"}, "join": 1})
@@ -339,6 +340,20 @@ func TestReplayOfAMatch(t *testing.T) {
 	c := n.dial(id, a.Token)
 	s := c.nextState(5 * time.Second)
 	n.mustCall(http.StatusOK, "POST", "/api/matches/"+id+"/moves", a.Token, map[string]any{"move": s.Legal[0], "version": s.Version}, nil)
+	// A seat's view and a replay are for their asker only: no cache keeps
+	// them.
+	for _, path := range []string{"/state", "/replay?seat=1"} {
+		req, _ := http.NewRequest("GET", n.url+"/api/matches/"+id+path, nil)
+		req.Header.Set("Authorization", "Bearer "+a.Token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if cc := resp.Header.Get("Cache-Control"); resp.StatusCode != http.StatusOK || cc != "no-store" {
+			t.Errorf("GET %s: %d, Cache-Control %q, want no-store", path, resp.StatusCode, cc)
+		}
+	}
 	for _, seat := range []int{0, 1, 2} {
 		var got web.Replay
 		n.mustCall(http.StatusOK, "GET", fmt.Sprintf("/api/matches/%s/replay?seat=%d", id, seat), "", nil, &got)
