@@ -369,6 +369,12 @@ func TestHiddenInformationDoesNotLeak(t *testing.T) {
 	if code, raw := n.call("GET", "/api/matches/"+id+"/record?view=complete", "", nil, nil); code != http.StatusForbidden || !strings.Contains(string(raw), "never given out") {
 		t.Fatalf("the complete record after the end: %d %s, want 403", code, raw)
 	}
+	// A seat's replay needs that seat's token of this match: another
+	// match's token, even for the same seat number, holds none here.
+	other := n.create(map[string]any{"game": name, "players": players, "seats": seats, "join": 1})
+	if code, raw := n.call("GET", "/api/matches/"+id+"/replay?seat=1", other.Token, nil, nil); code != http.StatusForbidden || !strings.Contains(string(raw), "holds no seat") {
+		t.Fatalf("seat 1's replay with another match's seat 1 token: %d %s, want 403", code, raw)
+	}
 	r := replayAll(t, rec)
 	for _, moves := range publicSeen {
 		for i, m := range moves {

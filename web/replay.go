@@ -78,8 +78,16 @@ func Positions(rec *record.Record, viewer game.Player) (*Replay, error) {
 // see whole (a server's, of a match with hidden information): each move
 // that is not the viewer's own is given as record.PublicEntry shows it,
 // as the match's log showed it to the viewer while it was played, so
-// that a card drawn or passed face down stays hidden.
+// that a card drawn or passed face down stays hidden. Its positions end
+// where rec's moves end: a chance outcome the moves leave out is not
+// drawn from rec's seed, since a server draws the match's next outcomes
+// from that same seed, and the replay would show what nobody has seen.
 func PositionsAsSeen(rec *record.Record, viewer game.Player) (*Replay, error) {
+	if rec.Seed != nil {
+		seen := *rec
+		seen.Seed = nil
+		rec = &seen
+	}
 	return positions(rec, viewer, true)
 }
 

@@ -331,3 +331,40 @@ func TestPositionsAsSeen(t *testing.T) {
 		}
 	}
 }
+
+// TestPositionsAsSeenDrawsNothingFromTheSeed: a record cut just before a
+// chance outcome (a draw still to come) replays, as seen, to its last
+// move and no further, although its seed could draw the outcome: the
+// seed a server keeps is the one its match's next draws come from.
+func TestPositionsAsSeenDrawsNothingFromTheSeed(t *testing.T) {
+	rec := randomRecord(t, "breaking-head", 4, 5)
+	cut := -1
+	for i := len(rec.Moves) / 2; i < len(rec.Moves); i++ {
+		if record.IsChance(rec.Moves[i]) && !record.IsChance(rec.Moves[i-1]) {
+			cut = i
+			break
+		}
+	}
+	if cut < 0 {
+		t.Fatal("the record has no draw after its middle")
+	}
+	seed := uint64(11)
+	short := &record.Record{Game: rec.Game, Players: rec.Players, Seed: &seed, Moves: rec.Moves[:cut]}
+	full, err := web.Positions(short, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(full.Moves) <= cut {
+		t.Fatalf("Positions drew nothing from the seed (%d moves): the test shows nothing", len(full.Moves))
+	}
+	seen, err := web.PositionsAsSeen(short, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seen.Moves) != cut || seen.Over {
+		t.Fatalf("PositionsAsSeen: %d moves (over %v), want the record's %d: it drew outcomes from the seed", len(seen.Moves), seen.Over, cut)
+	}
+	if short.Seed == nil {
+		t.Fatal("PositionsAsSeen changed its caller's record")
+	}
+}
