@@ -85,6 +85,9 @@ type checker struct {
 	outs    []game.ChanceOutcome
 	samples *sampleCount
 	counts  *[]string
+	// distinctSeen reports whether checkDistinctOutcomes has met a choice
+	// in this game.
+	distinctSeen bool
 	// standing is the first answer of a game.StandingEvaluator's
 	// Standing in this game: 0 unseen, 1 false, 2 true.
 	standing int
@@ -123,6 +126,11 @@ func playOne(g game.Game, cfg game.Config, p Params, seed uint64, samples *sampl
 		}
 		if step%7 == 3 {
 			if err := c.checkCloneIndependent(s); err != nil {
+				return fmt.Errorf("step %d: %v", step, err)
+			}
+		}
+		if !c.distinctSeen || step%distinctEvery == distinctEvery/2 {
+			if err := c.checkDistinctOutcomes(s); err != nil {
 				return fmt.Errorf("step %d: %v", step, err)
 			}
 		}
@@ -464,6 +472,54 @@ func (c *checker) checkEnd(s game.State) error {
 		if !bytes.Equal(obsJSON(s, p), obsJSON(rep.State, p)) {
 			return fmt.Errorf("replayed record: Observation(%v) differs", p)
 		}
+	}
+	return nil
+}
+
+// distinctEvery is how often, in steps, checkDistinctOutcomes runs after
+// a game's first choice (which it always checks): it plays every legal
+// move, the kit's dearest check.
+const distinctEvery = 11
+
+// checkDistinctOutcomes plays each legal move of the seat to move on a
+// copy and fails when two lead to the same state. A move is a distinct
+// outcome: two moves that are one show people a choice that is none,
+// weigh that outcome twice in random play and in every search's
+// branching, and make a record say more than happened. (Open Source
+// offered a YYY tile at its three turns, one lie, until its ruling G8b.)
+// States are grouped by what spectators observe (equal states look
+// alike), and only states that look alike are compared whole.
+func (c *checker) checkDistinctOutcomes(s game.State) error {
+	pl := s.CurrentPlayer()
+	if pl == game.Chance || pl == game.Terminal {
+		return nil
+	}
+	legal := s.LegalActions(nil)
+	if len(legal) < 2 {
+		return nil
+	}
+	c.distinctSeen = true
+	type child struct {
+		a game.Action
+		s game.State
+	}
+	groups := make(map[string][]child, len(legal))
+	var key bytes.Buffer
+	for _, a := range legal {
+		next := s.Clone()
+		if err := next.Apply(a); err != nil {
+			return fmt.Errorf("legal action %q rejected: %v", s.ActionString(a), err)
+		}
+		key.Reset()
+		fmt.Fprintf(&key, "%d|", next.CurrentPlayer())
+		key.Write(obsJSON(next, game.Spectator))
+		k := key.String()
+		for _, o := range groups[k] {
+			if equal(o.s, next) {
+				return fmt.Errorf("%v's moves %q and %q lead to the same state: a move must be a distinct outcome", pl, s.ActionString(o.a), s.ActionString(a))
+			}
+		}
+		groups[k] = append(groups[k], child{a, next})
 	}
 	return nil
 }

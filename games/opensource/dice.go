@@ -166,9 +166,13 @@ func (s *State) liftableOf(t TileType) bool {
 }
 
 // rollPossible reports whether a roll of the pending dice with y yellow
-// and b blue is obtainable (G11): some choice of three (Agility) and
-// changes (Bug catching) names a type in the supply, or it is a natural
-// roll that may lift.
+// and b blue is obtainable (G11), judged for the roller with what it can
+// do this turn (G11a): some choice of three (Agility) and changes (Bug
+// catching) names a type in the supply, or it is a natural roll that may
+// lift. Only the dice after the last change must name a type the supply
+// has (reachable tries every sequence of changes), so a die outcome may be
+// possible only through catching, and its probability is renormalised
+// with the others' (ChanceOutcomes).
 func (s *State) rollPossible(y, b int8) bool {
 	return s.rollPossibleWith(y, b, s.catchUses(), s.supplyMask())
 }
@@ -261,7 +265,9 @@ func (s *State) ChanceOutcomes(buf []game.ChanceOutcome) []game.ChanceOutcome {
 }
 
 // keepable reports whether keeping y yellow, b blue and the rest red of
-// the rolled dice (Agility: keep three) can still name a supply type.
+// the rolled dice (Agility: keep three) can still name a supply type: a
+// keep is offered only when some completion of it leads to a tile
+// (G11a); a kept roll is a changed one and never lifts (G11).
 func (s *State) keepable(y, b int8) bool {
 	r := 3 - y - b
 	if y > s.dice[0] || b > s.dice[1] || r > s.dice[2] || r < 0 {
@@ -275,7 +281,9 @@ func (s *State) keepable(y, b int8) bool {
 func (s *State) natural() bool { return s.nDice == 3 && !s.caught }
 
 // catchable reports whether a die showing from may be changed to to with
-// a Bug-catching card, so that the dice can still name a supply type.
+// a Bug-catching card, so that the dice can still name a supply type: the
+// change may name a type the supply lacks when a later change completes
+// it (G11a).
 func (s *State) catchable(from, to int) bool {
 	u := s.catchUses()
 	if from == to || s.dice[from] == 0 || u[to] == 0 {

@@ -258,11 +258,36 @@ func labSpaces(l *lab) []space {
 	return out
 }
 
+// sameLie reports whether cells a and b show the same edges on every
+// space edge.
+func sameLie(a, b cell) bool {
+	for e := range 3 {
+		if a.edgeAt(e) != b.edgeAt(e) {
+			return false
+		}
+	}
+	return true
+}
+
+// newLie reports whether a tile of type typ lies at turn as at no lower
+// turn: each lie is one move (G8b).
+func newLie(typ TileType, turn int) bool {
+	for k := range turn {
+		if sameLie(cellOf(typ, k), cellOf(typ, turn)) {
+			return false
+		}
+	}
+	return true
+}
+
 func slowPlaceMoves(s *State) []game.Action {
 	var out []game.Action
 	empty := s.commons.n == 0
 	for t := range space(nSpaces) {
 		for turn := range 3 {
+			if !newLie(s.hand, turn) {
+				continue
+			}
 			c := cellOf(s.hand, turn)
 			if empty {
 				if t == centre[0] {
@@ -279,12 +304,29 @@ func slowPlaceMoves(s *State) []game.Action {
 		}
 	}
 	l := &s.labs[s.toMove]
+	// R14: the first Lab tile of the hand's type, by row then column, is
+	// the one place where the hand lying as it lies changes nothing.
+	first := space(-1)
+	for _, t := range labSpaces(l) {
+		if c := l.cellAt(t); c != 0 && c.tile() == s.hand {
+			r, col := coords[t].RowCol()
+			if first >= 0 {
+				if fr, fc := coords[first].RowCol(); fr < r || (fr == r && fc < col) {
+					continue
+				}
+			}
+			first = t
+		}
+	}
 	for _, t := range labSpaces(l) {
 		n, touch := slowNeeds(t, t, l.cellAt)
 		if l.cellAt(t) == 0 && !touch && l.tiles > 0 {
 			continue
 		}
 		for turn := range 3 {
+			if old := l.cellAt(t); !newLie(s.hand, turn) || (old != 0 && t != first && old.tile() == s.hand && sameLie(old, cellOf(s.hand, turn))) {
+				continue
+			}
 			if meets(cellOf(s.hand, turn), n) {
 				out = append(out, game.Action(actLab+3*int(t)+turn))
 			}
@@ -324,7 +366,7 @@ func slowTargetsOf(s *State, from space, inLab, first bool, spaces []space) []ga
 		}
 		n, touch := slowNeeds(t, from, cellAt)
 		for turn := range 3 {
-			if touch && !(t == from && turn == c.turn()) && meets(cellOf(c.tile(), turn), n) {
+			if touch && newLie(c.tile(), turn) && !(t == from && sameLie(c, cellOf(c.tile(), turn))) && meets(cellOf(c.tile(), turn), n) {
 				out = append(out, game.Action(actTo+3*int(t)+turn))
 				if first {
 					return out

@@ -614,11 +614,26 @@ func (pl *nplace) nextTo() []npt {
 
 var nowhere = npt{1 << 20, 0}
 
-// naivePlacements (G8, G9, R3).
+// nDistinctTurns lists the turns at which a tile of type typ lies
+// differently, each lie once by its lowest turn: a move is a distinct
+// outcome (G8b), so YYY, BBB and RRR have t0 only.
+func nDistinctTurns(typ string) []int {
+	var out []int
+	seen := map[string]bool{}
+	for k := range 3 {
+		if lie := nLie(typ, k); !seen[lie] {
+			seen[lie] = true
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// naivePlacements (G8, G8a, G8b, G9).
 func naivePlacements(b *nboard, seat int, hand string) []string {
 	var out []string
-	if len(b.commons.tiles) == 0 { // R3: an empty Commons takes a tile on 1,0 at any turn
-		for k := range 3 {
+	if len(b.commons.tiles) == 0 { // G8a: an empty Commons takes a tile on 1,0 at any turn
+		for _, k := range nDistinctTurns(hand) {
 			out = append(out, fmt.Sprintf("place 1,0 t%d", k))
 		}
 	}
@@ -626,16 +641,31 @@ func naivePlacements(b *nboard, seat int, hand string) []string {
 		if _, full := b.commons.tiles[p]; full {
 			continue
 		}
-		for k := range 3 {
+		for _, k := range nDistinctTurns(hand) {
 			if ok, _ := b.commons.fits(p, nLie(hand, k), nowhere); ok {
 				out = append(out, fmt.Sprintf("place %s t%d", p, k))
 			}
 		}
 	}
 	lab := &b.labs[seat-1]
+	// R14: the hand put on a Lab tile lying as it would lie there changes
+	// nothing, wherever; that one outcome is offered on the Lab's first
+	// tile of the hand's type, by row, then column.
+	var same []npt
+	for p, u := range lab.tiles {
+		if u.typ == hand {
+			same = append(same, p)
+		}
+	}
+	sort.Slice(same, func(i, j int) bool {
+		return same[i].r < same[j].r || (same[i].r == same[j].r && same[i].c < same[j].c)
+	})
 	for p := range lab.lab {
-		_, full := lab.tiles[p]
-		for k := range 3 {
+		u, full := lab.tiles[p]
+		for _, k := range nDistinctTurns(hand) {
+			if full && u.lie == nLie(hand, k) && p != same[0] {
+				continue
+			}
 			ok, touch := lab.fits(p, nLie(hand, k), p)
 			// an empty space next to a Lab tile, any space of an empty
 			// Lab, or an occupied one (its tile goes back first)
@@ -652,7 +682,9 @@ func naivePlacements(b *nboard, seat int, hand string) []string {
 
 // naiveTargets lists where the tile at from may go with Compatibility
 // (G15 C, R6): within its place, to an empty space or its own space at
-// another turn, touching a tile after it, every edge matching.
+// another turn, touching a tile after it, every edge matching, and not
+// lying as it lay (the layout must change: a YYY turned in place does
+// not); each lie of a space once (G8b).
 func naiveTargets(pl *nplace, from npt, first bool) []string {
 	u := pl.tiles[from]
 	cands := []npt{from}
@@ -671,8 +703,8 @@ func naiveTargets(pl *nplace, from npt, first bool) []string {
 	}
 	var out []string
 	for _, p := range cands {
-		for k := range 3 {
-			if p == from && k == u.turn {
+		for _, k := range nDistinctTurns(u.typ) {
+			if p == from && nLie(u.typ, k) == u.lie {
 				continue
 			}
 			if ok, touch := pl.fits(p, nLie(u.typ, k), from); ok && touch {

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/commons-games/commons/game"
 )
 
 // G15: each Infrastructure condition at its threshold and one below, with
@@ -131,6 +133,46 @@ func TestG15_Compatibility(t *testing.T) {
 	if s.usesOf(Compatibility) != 0 || hasMove(s, "move 1,1") {
 		t.Error("Compatibility usable twice")
 	}
+}
+
+// TestG15C_CompatibilityMustChangeTheLayout: turning a YYY, BBB or RRR in
+// place changes nothing and is no use of Compatibility: a tile whose only
+// moves are such turns is not offered, and a BBB that is offered goes
+// only where the layout changes.
+func TestG15C_CompatibilityMustChangeTheLayout(t *testing.T) {
+	ring := []string{"1,0", "1,1", "1,-1", "0,0", "0,1", "0,-1"}
+	s := started(t, 2, "BBY", "web-app")
+	for _, at := range ring {
+		putLab(t, s, 0, at+" BBB")
+	}
+	give(t, s, 0, "C")
+	begin(s, 0)
+	// A full Lab of BBBs: no empty space to go to, and a turn in place
+	// is the same lie; the lone start tile touches nothing once moved.
+	if s.anyMovable() {
+		t.Fatalf("Compatibility offered with only turns in place of BBBs: %v", legal(s))
+	}
+	for _, a := range []game.Action{game.Action(actMoveLab + int(sp(t, "1,0"))), game.Action(actMove + int(sp(t, "1,0")))} {
+		if s.legal(a) {
+			t.Errorf("%s legal", s.moveString(a))
+		}
+	}
+
+	// One Lab space empty: a BBB may move into it, but not turn in place.
+	s = started(t, 2, "BBY", "web-app")
+	for _, at := range ring[:5] {
+		putLab(t, s, 0, at+" BBB")
+	}
+	give(t, s, 0, "C")
+	begin(s, 0)
+	if !hasMove(s, "move lab 0,0") {
+		t.Fatalf("a BBB with an empty Lab space beside the others is not movable: %v", legal(s))
+	}
+	apply(t, s, "move lab 0,0")
+	if got := legal(s); !slices.Equal(got, []string{"to 0,-1 t0"}) {
+		t.Errorf("where the BBB at 0,0 may go: %v, want to 0,-1 t0 only", got)
+	}
+	refused(t, s, "to 0,0 t1", "G15 C")
 }
 
 func TestG15_BDFLTokenLocksTheTile(t *testing.T) {

@@ -155,6 +155,45 @@ func parseDice(w string, n int) ([3]int8, error) {
 	return d, nil
 }
 
+// readTurn is the turn a placement (base actPlace or actLab) or a
+// Compatibility target (actTo) written with turn stands for: a YYY, BBB
+// or RRR lies the same at every turn and is placed, moved and turned at
+// t0 only (G8b), but its t1 and t2 are read as t0, so that records made
+// before G8b, which may name them, replay unchanged.
+func (s *State) readTurn(base game.Action, turn int) int {
+	switch {
+	case base == actTo && s.phase == phaseMove:
+		var c cell
+		if s.chosenLab {
+			c = s.labs[s.toMove].cellAt(s.chosen)
+		} else if s.chosen >= 0 && int(s.chosen) < nSpaces {
+			c = s.commons.cells[s.chosen]
+		}
+		if c != 0 {
+			return canonicalTurn(c.tile(), turn)
+		}
+	case base != actTo && s.phase == phasePlace:
+		return canonicalTurn(s.hand, turn)
+	}
+	return turn
+}
+
+// readLab is the Lab space and turn a placement written on t at turn
+// stands for: a placement on a Lab tile of the hand's type, lying as that
+// tile lies, changes nothing wherever it is made, and is one move written
+// on the first such tile at its turn (R14); the others are read as that
+// move, as records made before R14 may name them.
+func (s *State) readLab(t space, turn int) (space, int) {
+	l := &s.labs[s.toMove]
+	if s.phase != phasePlace || l.cellAt(t) != cellOf(s.hand, turn) {
+		return t, turn
+	}
+	if i := l.noop(s.hand); i >= 0 {
+		return l.spaces[i], l.cells[i].turn()
+	}
+	return t, turn
+}
+
 // ParseAction reads notation at this state, ignoring case. It checks the
 // form; Apply checks legality.
 func (s *State) ParseAction(text string) (game.Action, error) {
@@ -225,6 +264,10 @@ func (s *State) ParseAction(text string) (game.Action, error) {
 		turn, err := parseTurn(f[2])
 		if err != nil {
 			return bad(err.Error())
+		}
+		turn = s.readTurn(base, turn)
+		if base == actLab {
+			t, turn = s.readLab(t, turn)
 		}
 		return base + game.Action(3*int(t)+turn), nil
 	}
@@ -367,12 +410,21 @@ func (s *State) whyIllegal(a game.Action) error {
 		}
 		return bad("the dice show %s: take, lift or catch", diceString(s.dice))
 	case phasePlace:
+		if a < actReturn && a%3 != 0 && canonicalTurn(s.hand, int(a%3)) == 0 {
+			return bad("a %v lies the same at every turn: it is placed at t0 (G8b)", s.hand)
+		}
 		switch {
 		case a == actReturn:
 			return bad("the tile fits somewhere: only a tile that fits nowhere goes back (G9)")
 		case a < actLab:
 			return bad("a %v does not fit there turned so (G8: an empty space next to a tile, every edge facing a tile matching)", s.hand)
 		case a < actReturn:
+			b := a - actLab
+			if l := &s.labs[s.toMove]; l.cellAt(space(b/3)) == cellOf(s.hand, int(b%3)) {
+				if i := l.noop(s.hand); i >= 0 {
+					return bad("on a Lab tile of its own type lying so, the %v changes nothing, wherever: that move is lab %s (R14)", s.hand, placeString(l.spaces[i], l.cells[i].turn()))
+				}
+			}
 			return bad("a %v does not fit there in seat %d's Lab (G8)", s.hand, p)
 		}
 		return bad("place the %v: place R,C tN, lab R,C tN", s.hand)
@@ -385,6 +437,19 @@ func (s *State) whyIllegal(a game.Action) error {
 		}
 		return s.whyInfra(a, bad)
 	case phaseMove:
+		if a >= actTo && a < actBDFL {
+			c := s.commons.cells[s.chosen]
+			if s.chosenLab {
+				c = s.labs[s.toMove].cellAt(s.chosen)
+			}
+			b := a - actTo
+			if turn := int(b % 3); c != 0 && canonicalTurn(c.tile(), turn) != turn {
+				return bad("a %v lies the same at every turn: it moves at t0 (G8b)", c.tile())
+			}
+			if c != 0 && space(b/3) == s.chosen && canonicalTurn(c.tile(), int(b%3)) == c.turn() {
+				return bad("the tile would lie as it lies: Compatibility must change the layout (G15 C)")
+			}
+		}
 		return bad("the tile cannot go there turned so: it must touch another tile and match every neighbour (Compatibility)")
 	case phaseToken:
 		return bad("a token goes on a Commons tile without a token")

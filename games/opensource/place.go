@@ -14,11 +14,20 @@ import (
 type needs uint8
 
 // fitTurns[t][n] is the turns (bit per turn) at which a tile of type t
-// meets needs n.
+// meets needs n, each distinct way the tile may lie once: a move is a
+// distinct outcome (G8b), so a tile whose three edges are alike (YYY,
+// BBB, RRR), which lies the same at every turn, has only its turn t0.
+// Every placement, Compatibility target and check of one goes through
+// this table, so none offers the same tile lying the same way twice, and
+// a Compatibility that would turn such a tile in place (the same lie at
+// another turn) has no turn to go to (G15 C).
 var fitTurns = func() (f [NumTypes][64]uint8) {
 	for t := range TileType(NumTypes) {
 		for n := range 64 {
 			for turn := range 3 {
+				if canonicalTurn(t, turn) != turn {
+					continue
+				}
 				c := cellOf(t, turn)
 				ok := true
 				for e := range 3 {
@@ -34,6 +43,18 @@ var fitTurns = func() (f [NumTypes][64]uint8) {
 	}
 	return f
 }()
+
+// canonicalTurn returns the lowest turn at which a tile of type t lies as
+// it does at turn (G8b): 0 for YYY, BBB and RRR, turn itself for every
+// other type, whose three turns differ.
+func canonicalTurn(t TileType, turn int) int {
+	for k := range turn {
+		if tileEdges[t][k] == tileEdges[t][turn] && tileEdges[t][(k+1)%3] == tileEdges[t][(turn+1)%3] && tileEdges[t][(k+2)%3] == tileEdges[t][(turn+2)%3] {
+			return k
+		}
+	}
+	return turn
+}
 
 // commonsNeeds returns what the Commons tiles round space t ask, leaving
 // out the tile at except (a tile being moved), and whether any touches.
@@ -76,14 +97,15 @@ func (l *lab) needs(i, except int) (needs, bool) {
 
 // fitsCommons reports whether tile c may be placed on space t of the
 // Commons (G8): empty, next to a tile, every edge facing a tile matching.
-// An empty Commons (every tile lifted) takes a tile on its centre space,
-// as at the start (ours).
+// An empty Commons (every tile lifted) takes a tile on the start space,
+// at any turn, as at the start (G8a); each distinct way it lies once
+// (G8b).
 func (s *State) fitsCommons(t space, c cell) bool {
 	if t < 0 || int(t) >= nSpaces || s.commons.cells[t] != 0 {
 		return false
 	}
 	if s.commons.n == 0 {
-		return t == centre[0]
+		return t == centre[0] && fitTurns[c.tile()][0]&(1<<c.turn()) != 0
 	}
 	n, touch := s.commonsNeeds(t, -1)
 	return touch && fitTurns[c.tile()][n]&(1<<c.turn()) != 0
@@ -103,7 +125,36 @@ func (s *State) fitsLab(t space, c cell) bool {
 	if l.cells[i] == 0 && !touch && l.tiles > 0 {
 		return false
 	}
+	if l.cells[i] == c && i != l.noop(c.tile()) {
+		return false // the same outcome as the placement on l.noop (R14)
+	}
 	return fitTurns[c.tile()][n]&(1<<c.turn()) != 0
+}
+
+// noop returns the position of the Lab tile on which a tile of type t
+// changes nothing (our ruling R14, after G8b): placed on a Lab tile of
+// its own type, lying as that one lies, it takes that one's place and
+// that one goes back to the supply, so that the Lab and the supply are
+// as if the tile in hand had gone back. Every Lab tile of type t is such
+// a place, and all of them are one outcome, so only one is offered: the
+// one of lowest row, then lowest column (a rule people and the
+// independent reading can apply without the action numbers). It returns
+// -1 when the Lab holds no tile of type t.
+func (l *lab) noop(t TileType) int {
+	best := -1
+	for i, c := range l.cells[:l.n] {
+		if c != 0 && c.tile() == t && (best < 0 || readsBefore(l.spaces[i], l.spaces[best])) {
+			best = i
+		}
+	}
+	return best
+}
+
+// readsBefore reports whether space a comes before b by row, then column.
+func readsBefore(a, b space) bool {
+	ra, ca := coords[a].RowCol()
+	rb, cb := coords[b].RowCol()
+	return ra < rb || (ra == rb && ca < cb)
 }
 
 // placeMoves lists the placements of the tile in hand, or the return to
@@ -115,10 +166,8 @@ func (s *State) placeMoves(buf []game.Action) []game.Action {
 // placeMovesOf is placeMoves for a tile of type t.
 func (s *State) placeMovesOf(t TileType, buf []game.Action) []game.Action {
 	start := len(buf)
-	if s.commons.n == 0 {
-		for turn := range 3 {
-			buf = append(buf, game.Action(actPlace+3*int(centre[0])+turn))
-		}
+	if s.commons.n == 0 { // G8a: the start space, at any turn (G8b: once per lie)
+		buf = appendTurns(buf, game.Action(actPlace+3*int(centre[0])), fitTurns[t][0])
 	} else {
 		// The frontier spaces the tile fits (fitSet), each at the turns
 		// that meet what its neighbours ask (commonsNeeds).
@@ -132,12 +181,18 @@ func (s *State) placeMovesOf(t TileType, buf []game.Action) []game.Action {
 		}
 	}
 	l := &s.labs[s.toMove]
+	noop := l.noop(t)
 	for _, i := range l.order[:l.n] {
 		n, touch := l.needs(int(i), int(i))
-		if l.cells[i] == 0 && !touch && l.tiles > 0 {
+		c := l.cells[i]
+		if c == 0 && !touch && l.tiles > 0 {
 			continue
 		}
-		buf = appendTurns(buf, game.Action(actLab+3*int(l.spaces[i])), fitTurns[t][n])
+		m := fitTurns[t][n]
+		if c != 0 && c.tile() == t && int(i) != noop {
+			m &^= 1 << c.turn() // the outcome of the placement on noop (R14)
+		}
+		buf = appendTurns(buf, game.Action(actLab+3*int(l.spaces[i])), m)
 	}
 	if len(buf) == start {
 		buf = append(buf, actReturn)
@@ -196,7 +251,9 @@ func (s *State) anyPlacement() bool {
 
 // Compatibility (G15 C): move and/or turn one tile within the Commons or
 // within one's own Lab, not a tile under another seat's token; after it
-// the tile touches a tile and matches every neighbour.
+// the tile touches a tile and matches every neighbour, and the layout has
+// changed: a tile is offered only when it has such a move, and turning a
+// YYY, BBB or RRR in place, which changes nothing, is none (fitTurns).
 
 // movable reports whether move action a (a tile chosen) is legal: the
 // seat has a Compatibility use and the tile has somewhere to go.
@@ -328,7 +385,8 @@ func (s *State) locks() (ls spaceSet) {
 
 // moveFits reports whether the tile at from (in the Commons, or the
 // seat's Lab) may go to t at turn: t empty or from itself (a turn in
-// place, not the same turn), touching another tile, every edge matching.
+// place to another lie, G15 C), touching another tile, every edge
+// matching, at a turn fitTurns offers (G8b).
 func (s *State) moveFits(from space, inLab bool, t space, turn int) bool {
 	var c cell
 	var n needs

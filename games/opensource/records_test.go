@@ -9,24 +9,29 @@ import (
 )
 
 // TestRecords replays every game record in testdata/records and checks
-// how it ends (G18) and the Market Demand cards held. The two games of
-// more than two players are made by
+// how it ends (G18) and the Market Demand cards held. They are made by
 //
+//	commons play open-source-board-game --players 2 --seat all=greedy --seed 25 --save 2p-greedy.json
+//	commons play open-source-board-game --players 2 --seat all=greedy --seed 21 --save 2p-infrastructure-win.json
 //	commons play open-source-board-game --players 3 --seat all=random --seed 22 --save 3p-random.json
 //	commons play open-source-board-game --players 4 --seat 1=greedy --seat 2=script:demand \
 //	    --seat 3=random --seat 4=script:powers --seed 23 --save 4p-mixed.json
 //
 // and were made again when Productivity became possible after the supply
-// runs out (G12 e); in the first, the last turn's seat is offered it.
+// runs out (G12 e), and when a move became a distinct outcome (G8b, G15 C,
+// R14): the records of before turned YYY, BBB and RRR tiles in place with
+// Compatibility, which changes nothing and is no move now. A record of
+// before that places such tiles at t1 and t2 replays as it did
+// (TestG8b_RecordsMadeBeforeReplay, testdata/records-before-g8b).
 func TestRecords(t *testing.T) {
 	want := map[string]struct {
 		end             string
 		returns, scores []float64
 	}{
-		"2p-greedy.json":             {"supply", []float64{0, 0}, []float64{0, 2}},
-		"2p-infrastructure-win.json": {"infrastructure", []float64{1, 1}, []float64{2, 2}},
-		"3p-random.json":             {"supply", []float64{0, 0, 0}, []float64{1, 1, 1}},
-		"4p-mixed.json":              {"supply", []float64{0, 0, 0, 0}, []float64{4, 5, 1, 0}},
+		"2p-greedy.json":             {"market-demand", []float64{1, 0}, []float64{16, 4}},
+		"2p-infrastructure-win.json": {"infrastructure", []float64{1, 1}, []float64{9, 6}},
+		"3p-random.json":             {"supply", []float64{0, 0, 0}, []float64{2, 1, 2}},
+		"4p-mixed.json":              {"infrastructure", []float64{1, 1, 1, 1}, []float64{0, 5, 2, 1}},
 	}
 	files, _ := filepath.Glob("testdata/records/*.json")
 	if len(files) != len(want) {

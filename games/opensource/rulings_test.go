@@ -1,6 +1,7 @@
 package opensource
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/games/opensource/tri"
+	"github.com/commons-games/commons/record"
 )
 
 // One test (or more) per ruling G1-G19 of the rulings on
@@ -266,6 +268,144 @@ func TestG8_PlacingInTheLab(t *testing.T) {
 	}
 }
 
+// TestG8a_EmptyCommonsTakesATileOnTheStartSpace: with every tile lifted,
+// the Commons takes a tile on the start space of G6, 1,0, at any turn
+// (each way it lies once, G8b), and nowhere else.
+func TestG8a_EmptyCommonsTakesATileOnTheStartSpace(t *testing.T) {
+	commons := func(s *State) []string {
+		var out []string
+		for _, m := range legal(s) {
+			if strings.HasPrefix(m, "place ") {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		typ  TileType
+		want []string
+	}{
+		{YYB, []string{"place 1,0 t0", "place 1,0 t1", "place 1,0 t2"}},
+		{RRR, []string{"place 1,0 t0"}},
+	} {
+		s := started(t, 2, tc.typ.String(), "web-app")
+		s.supplyN -= int16(s.supply[tc.typ])
+		s.supply[tc.typ] = 0
+		dice := map[TileType]string{YYB: "dice YYB", RRR: "dice RRR"}[tc.typ]
+		apply(t, s, dice, "lift 1,0")
+		if s.commons.n != 0 {
+			t.Fatalf("%v: %d Commons tiles after the lift", tc.typ, s.commons.n)
+		}
+		if got := commons(s); !slices.Equal(got, tc.want) {
+			t.Errorf("%v into an empty Commons: %v, want %v", tc.typ, got, tc.want)
+		}
+		refused(t, s, "place 2,0 t0", "does not fit")
+		apply(t, s, tc.want[len(tc.want)-1])
+		if s.commons.n != 1 || s.commons.cells[sp(t, "1,0")].tile() != tc.typ {
+			t.Errorf("%v: not on 1,0", tc.typ)
+		}
+	}
+}
+
+// TestG8b_ATileOfThreeLikeEdgesIsOneMovePerSpace: a YYY, BBB or RRR lies
+// the same at every turn, so placing it is offered once per space, at t0;
+// its t1 and t2 are read as that move, and their action numbers refused.
+func TestG8b_ATileOfThreeLikeEdgesIsOneMovePerSpace(t *testing.T) {
+	s := started(t, 2, "BBY", "web-app")
+	apply(t, s, "dice BBB", "take BBB")
+	// BBY at 1,0 t0 shows B across edges 0 and 1: the BBB fits above it
+	// (2,0) and to its right (1,1), and anywhere in the empty Lab.
+	want := []string{"place 2,0 t0", "place 1,1 t0"}
+	for _, at := range []string{"1,0", "1,1", "1,-1", "0,0", "0,1", "0,-1"} {
+		want = append(want, "lab "+at+" t0")
+	}
+	got := legal(s)
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Fatalf("a BBB: %v, want %v", got, want)
+	}
+	for _, m := range []string{"place 2,0 t1", "place 2,0 t2", "PLACE 2,0 T2"} {
+		a, err := s.ParseAction(m)
+		if err != nil || s.ActionString(a) != "place 2,0 t0" {
+			t.Errorf("%q reads as %q (%v), want place 2,0 t0", m, s.ActionString(a), err)
+		}
+	}
+	before := *s
+	err := s.Apply(game.Action(actPlace + 3*int(sp(t, "2,0")) + 1))
+	if err == nil || !strings.Contains(err.Error(), "G8b") || *s != before {
+		t.Errorf("the action number of place 2,0 t1: %v, want refused naming G8b, the state unchanged", err)
+	}
+	apply(t, s, "place 2,0 t2")
+	if c := s.commons.cells[sp(t, "2,0")]; c != cellOf(BBB, 0) {
+		t.Errorf("place 2,0 t2 put %v, want the BBB at t0", c)
+	}
+	// Every other type lies three ways: a YYB is offered at each turn
+	// that fits (TestG8_PlacingInTheLab: 18 placements in an empty Lab).
+}
+
+// TestG8b_RecordsMadeBeforeReplay: a record made before G8b, which
+// placed an RRR at t1 where it is now offered at t0 only, replays to the
+// same end, and its canonical form writes that move at t0.
+func TestG8b_RecordsMadeBeforeReplay(t *testing.T) {
+	rec, err := record.ReadFile("testdata/records-before-g8b/4p-mixed.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(rec.Moves, "place 1,-1 t1") {
+		t.Fatal("the record no longer holds the RRR placed at t1 that this test is about")
+	}
+	rep, err := record.Play(rec, record.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := rep.State.(*State)
+	if !game.IsTerminal(s) || s.EndReason() != "supply" || !slices.Equal(s.Scores(nil), []float64{4, 5, 1, 0}) {
+		t.Errorf("ends by %q with Market Demand cards %v, want by the supply with [4 5 1 0]", s.EndReason(), s.Scores(nil))
+	}
+	i := slices.Index(rec.Moves, "place 1,-1 t1")
+	if got := rep.Complete.Moves[i]; got != "place 1,-1 t0" {
+		t.Errorf("the canonical record writes move %d as %q, want place 1,-1 t0", i, got)
+	}
+}
+
+// TestR14_ALabPlacementThatChangesNothingIsOneMove: placed on a Lab tile
+// of its own type lying as that tile lies, the tile in hand changes
+// nothing wherever it goes (the old tile goes back to the supply), so that
+// outcome is one move, written on the Lab's first such tile by row then
+// column; the others read as it.
+func TestR14_ALabPlacementThatChangesNothingIsOneMove(t *testing.T) {
+	s := started(t, 2, "BBY", "web-app")
+	putLab(t, s, 0, "0,1 YYB 2:B", "0,0 YYB 2:B")
+	begin(s, 0)
+	apply(t, s, "dice YYB", "take YYB")
+	turn := turnShowing(t, YYB, "2:B")
+	same := func(at string) string { return fmt.Sprintf("lab %s t%d", at, turn) }
+	if !hasMove(s, same("0,0")) || hasMove(s, same("0,1")) {
+		t.Fatalf("a YYB onto the Lab's two like YYBs: %v, want %s offered and not %s", legal(s), same("0,0"), same("0,1"))
+	}
+	a, err := s.ParseAction(same("0,1"))
+	if err != nil || s.ActionString(a) != same("0,0") {
+		t.Errorf("%q reads as %q (%v), want %s", same("0,1"), s.ActionString(a), err, same("0,0"))
+	}
+	before := *s
+	err = s.Apply(game.Action(actLab + 3*int(sp(t, "0,1")) + turn))
+	if err == nil || !strings.Contains(err.Error(), "R14") || *s != before {
+		t.Errorf("the action number of %s: %v, want refused naming R14, the state unchanged", same("0,1"), err)
+	}
+	// The same tile turned otherwise on 0,1 changes the Lab: offered.
+	for k := range 3 {
+		if k != turn && s.fitsLab(sp(t, "0,1"), cellOf(YYB, k)) && !hasMove(s, fmt.Sprintf("lab 0,1 t%d", k)) {
+			t.Errorf("lab 0,1 t%d fits and changes the Lab, but is not offered", k)
+		}
+	}
+	supply := s.supply[YYB]
+	apply(t, s, same("0,1"))
+	if s.supply[YYB] != supply+1 || s.labs[0].cellAt(sp(t, "0,1")) != cellOf(YYB, turn) || s.labs[0].cellAt(sp(t, "0,0")) != cellOf(YYB, turn) {
+		t.Error("the placement that changes nothing changed the Lab, or the old tile did not go back")
+	}
+}
+
 // TestG9_FitsNowhere: a tile that fits nowhere in the Commons goes to the
 // Lab; one that fits nowhere at all goes back to the supply.
 func TestG9_FitsNowhere(t *testing.T) {
@@ -408,6 +548,106 @@ func TestG11_ChangedRollCannotLift(t *testing.T) {
 		if s.ActionString(o.Action) == "dice BBB" && math.Abs(o.P-(1.0/27)/(26.0/27)) > 1e-12 {
 			t.Errorf("dice BBB: P=%v, want 1/26", o.P)
 		}
+	}
+}
+
+// TestG11a_ADieOutcomePossibleOnlyThroughCatching: a roll naming no type
+// the supply has nor a tile to lift is still possible when the roller's
+// Bug catching can complete it (G11a), with its probability renormalised
+// over the possible rolls; without the card it is not possible.
+func TestG11a_ADieOutcomePossibleOnlyThroughCatching(t *testing.T) {
+	setUp := func(cards string) *State {
+		s := started(t, 2, "YYB", "web-app")
+		give(t, s, 0, cards)
+		// No BBB nor YYY in the supply, none in the Commons to lift.
+		s.supplyN -= int16(s.supply[BBB] + s.supply[YYY])
+		s.supply[BBB], s.supply[YYY] = 0, 0
+		begin(s, 0)
+		return s
+	}
+	p := func(s *State, roll string) float64 {
+		for _, o := range s.ChanceOutcomes(nil) {
+			if s.ActionString(o.Action) == roll {
+				return o.P
+			}
+		}
+		return 0
+	}
+	if got := p(setUp(""), "dice BBB"); got != 0 {
+		t.Errorf("without Bug catching dice BBB has P=%v, want impossible", got)
+	}
+	s := setUp("E") // Protocol: a die to yellow; YYY stays YYY
+	if got := p(s, "dice YYY"); got != 0 {
+		t.Errorf("dice YYY has P=%v though no change of a die to yellow completes it", got)
+	}
+	if got, want := p(s, "dice BBB"), (1.0/27)/(26.0/27); math.Abs(got-want) > 1e-12 {
+		t.Errorf("dice BBB: P=%v, want 1/26 (1/27 renormalised over the 26/27 possible)", got)
+	}
+	apply(t, s, "dice BBB")
+	if got := legal(s); !slices.Equal(got, []string{"catch B>Y"}) {
+		t.Fatalf("after dice BBB: %v, want catch B>Y only", got)
+	}
+	apply(t, s, "catch B>Y", "take BBY")
+}
+
+// TestG11a_AChangeThroughALackingTypeCompletedByASecond: only the roll
+// after the last change must name a type the supply has; a change may
+// pass through one it lacks when a second change of the same turn
+// completes it.
+func TestG11a_AChangeThroughALackingTypeCompletedByASecond(t *testing.T) {
+	setUp := func(cards string) *State {
+		s := started(t, 2, "YYB", "web-app")
+		give(t, s, 0, cards)
+		// No RRR nor RRY anywhere; YYR in the supply.
+		s.supplyN -= int16(s.supply[RRR] + s.supply[RRY])
+		s.supply[RRR], s.supply[RRY] = 0, 0
+		begin(s, 0)
+		return s
+	}
+	rolls := func(s *State) []string {
+		var out []string
+		for _, o := range s.ChanceOutcomes(nil) {
+			out = append(out, s.ActionString(o.Action))
+		}
+		return out
+	}
+	if slices.Contains(rolls(setUp("E")), "dice RRR") {
+		t.Error("one change to yellow cannot complete RRR (RRY is out), yet dice RRR is possible")
+	}
+	s := setUp("EE") // two Protocol cards: two dice to yellow
+	if !slices.Contains(rolls(s), "dice RRR") {
+		t.Fatalf("two changes to yellow complete RRR through RRY to YYR, yet dice RRR is not possible: %v", rolls(s))
+	}
+	apply(t, s, "dice RRR")
+	if got := legal(s); !slices.Equal(got, []string{"catch R>Y"}) {
+		t.Fatalf("after dice RRR: %v, want catch R>Y (to RRY, which the supply lacks)", got)
+	}
+	apply(t, s, "catch R>Y")
+	if got := legal(s); !slices.Equal(got, []string{"catch R>Y"}) {
+		t.Fatalf("at RRY, out of the supply: %v, want the second catch R>Y only", got)
+	}
+	apply(t, s, "catch R>Y", "take YYR")
+}
+
+// TestG11a_AKeepOfferedOnlyWhenCompletable: with Agility's extra die, a
+// trio of dice may be kept only when it names a type the supply has or
+// Bug catching can complete it (a changed roll never lifts).
+func TestG11a_AKeepOfferedOnlyWhenCompletable(t *testing.T) {
+	keeps := func(cards string) []string {
+		s := started(t, 2, "BBY", "web-app")
+		give(t, s, 0, cards)
+		s.supplyN -= int16(s.supply[YYR])
+		s.supply[YYR] = 0
+		begin(s, 0)
+		apply(t, s, "roll +1", "dice YYBR")
+		return legal(s)
+	}
+	// In the order of the action numbers: 4y + b.
+	if got, want := keeps("A"), []string{"keep YBR", "keep YYB"}; !slices.Equal(got, want) {
+		t.Errorf("YYR out, no Bug catching: %v, want %v", got, want)
+	}
+	if got, want := keeps("AE"), []string{"keep YBR", "keep YYR", "keep YYB"}; !slices.Equal(got, want) {
+		t.Errorf("YYR out, a die to yellow (YYR to YYY): %v, want %v", got, want)
 	}
 }
 
