@@ -73,7 +73,10 @@ type State interface {
 	CurrentPlayer() Player
 	// LegalActions appends the legal actions of the player to move (or
 	// the chance outcomes' actions) to buf[:0] in ascending order, without
-	// duplicates, and returns the result. At a terminal state it returns
+	// duplicates, and returns the result. Each of a player's is a
+	// distinct outcome: no two lead to the same state, since a choice that
+	// is none would weigh that outcome twice in random play and search
+	// (the conformance kit checks it). At a terminal state it returns
 	// buf[:0]. It must not allocate when buf has room.
 	LegalActions(buf []Action) []Action
 	// ChanceOutcomes appends the outcomes of a chance node to buf[:0],
