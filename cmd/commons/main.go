@@ -13,7 +13,7 @@
 //	commons lab report DIR
 //	commons lab compare DIR_A DIR_B
 //	commons serve [--addr HOST:PORT] [--db DSN] [--move-rate N] [--create-limit N]...
-//	commons loadtest [--addr URL] [--matches N] [--duration D] [--game GAME]
+//	commons loadtest [--addr URL] [--matches N] [--duration D] [--rate R] [--game GAME]
 //
 // Run "commons help COMMAND" for the flags and examples of one command.
 //
@@ -116,6 +116,7 @@ func init() {
 		{name: "loadtest", summary: "play many matches at once on a server and measure moves a second and latency", run: runLoadtest, examples: []string{
 			"commons loadtest --matches 100 --duration 20s         # on http://localhost:8080, Source",
 			"commons loadtest --addr http://10.0.0.5:8080 --matches 1000 --game countdown --json",
+			"commons loadtest --matches 1000 --rate 5000 --duration 20s   # open loop: 5,000 moves/s offered; latency from due time",
 			"",
 			"The server's abuse limits refuse a load from one address: serve it with",
 			"commons serve --move-rate 0 --create-limit 0 (docs/reliability.md).",

@@ -202,6 +202,8 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"loadtest", "--matches", "many"}, 2, `--matches "many": want a whole number`},
 		{[]string{"loadtest", "--duration", "-1s"}, 2, "--duration -1s: want a positive duration"},
 		{[]string{"loadtest", "--duration", "long"}, 2, `--duration "long": want a duration such as 500ms`},
+		{[]string{"loadtest", "--rate", "-5"}, 2, "--rate -5: want a number of moves a second, or 0 for the closed loop"},
+		{[]string{"loadtest", "--rate", "fast"}, 2, `--rate "fast": want a number`},
 		{[]string{"loadtest", "--game", "chess"}, 2, `unknown game "chess"`},
 		{[]string{"loadtest", "--addr", "http://127.0.0.1:1"}, 1, "the server at http://127.0.0.1:1: "},
 
