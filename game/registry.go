@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 )
 
 var registry struct {
@@ -39,12 +38,17 @@ func Lookup(name string) (Game, error) {
 	return nil, fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(namesLocked(), ", "))
 }
 
-// Find returns the registered game a person names: by its name, or else
-// by its name or its title written in any case, with or without spaces,
-// hyphens and other punctuation ("source", "Source", "Breaking Head",
-// "breakinghead", "open-source board game"). Commands and the server
-// look games up from people's words with it, so that every name one
-// accepts the others accept too. The error lists the games' names.
+// Find returns the registered game a person names: by its name, or by
+// its name or its title in any case (ASCII's), with or without spaces,
+// hyphens and underscores ("source", "Source", "Breaking Head",
+// "breaking-head", "breakinghead", "open-source board game", "Open
+// Source, the Board Game", "3IO"). Nothing else is dropped: punctuation
+// the title does not have, or a character nobody sees (a NUL, a
+// zero-width space), is not a game's name, and neither is a letter that
+// only Unicode's case mapping makes one (the Kelvin sign for k).
+// Commands and the server look games up from people's words with it,
+// so that every name one accepts the others accept too. The error lists
+// the games' names.
 func Find(name string) (Game, error) {
 	if g, err := Lookup(name); err == nil {
 		return g, nil
@@ -61,15 +65,20 @@ func Find(name string) (Game, error) {
 	return nil, fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(names(), ", "))
 }
 
-// looseName is s in lower case with only its letters and digits.
+// looseName is s with its ASCII letters in lower case and its spaces,
+// hyphens and underscores dropped: the ways people write one name.
 func looseName(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ' ' || c == '-' || c == '_':
+		case 'A' <= c && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		default:
+			b = append(b, c)
 		}
 	}
-	return b.String()
+	return string(b)
 }
 
 func names() []string {

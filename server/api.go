@@ -22,6 +22,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
@@ -47,8 +48,6 @@ func (e *apiError) Error() string { return e.Msg }
 func errorf(status int, format string, args ...any) *apiError {
 	return &apiError{Status: status, Msg: fmt.Sprintf(format, args...)}
 }
-
-func quote(s string) string { return strconv.Quote(s) }
 
 // Settings a match may have beside its game's options.
 const (
@@ -89,9 +88,13 @@ func (s *Server) routes() {
 	mux.Handle("POST /api/matches/{id}/rematch", h(s.handleRematch))
 	mux.Handle("POST /api/matches/{id}/resign", h(s.handleResign))
 	mux.Handle("POST /api/matches/{id}/draw", h(s.handleDraw))
-	mux.Handle("GET /api/matches/{id}/ws", h(s.handleWS))
+	mux.Handle(wsRoute, h(s.handleWS))
 	mux.Handle("/api/", h(func(w http.ResponseWriter, r *http.Request) error {
-		return errorf(http.StatusNotFound, "no API endpoint %s %s (see docs/api.md)", r.Method, r.URL.Path)
+		method := r.Method
+		if methodLabel(method) != method {
+			method = clip(method)
+		}
+		return errorf(http.StatusNotFound, "no API endpoint %s %s (see docs/api.md)", method, clip(r.URL.Path))
 	}))
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
@@ -106,7 +109,10 @@ func (s *Server) routes() {
 // answers {"error": ...} with the error's status.
 func (s *Server) handle(fn func(w http.ResponseWriter, r *http.Request) error) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		err := fn(w, r)
+		err := checkRequestText(r)
+		if err == nil {
+			err = fn(w, r)
+		}
 		if err == nil {
 			return
 		}
@@ -212,66 +218,42 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any, optional 
 }
 
 // decodeJSON reads data, one JSON value, into v: no unknown fields, no
-// key given twice in an object, nothing after the value. (encoding/json
-// keeps the last of two equal keys, matched ignoring case; another
-// reader of the same text, a proxy that checked it, may keep the first.)
+// key given twice in an object, nothing after the value, and every
+// string text: UTF-8, without an escape of a lone surrogate (see
+// jsonWalk). (encoding/json keeps the last of two equal keys, matched
+// ignoring case; another reader of the same text, a proxy that checked
+// it, may keep the first. It reads bytes that are not UTF-8, and lone
+// surrogates, as U+FFFD: a name stored as other than what was sent.)
 func decodeJSON(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return apiTermsError(err, v)
+	err := dec.Decode(v)
+	if err != nil {
+		err = apiTermsError(err, v)
+	} else if _, tokErr := dec.Token(); tokErr != io.EOF {
+		err = errors.New("data after the JSON object")
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("data after the JSON object")
+	if err != nil {
+		// Decode's error may be about text it read with U+FFFD in it
+		// (an unknown field "na\ufffdme"): the text's own fault comes
+		// first. The walk stops at the first syntax error, which Decode
+		// reported already.
+		var te *textError
+		if !utf8.Valid(data) || bytes.Contains(data, []byte(`\u`)) {
+			if terr := newJSONWalk(data, true).value(""); errors.As(terr, &te) {
+				return te
+			}
+		}
+		return err
 	}
 	// The value is well formed (Decode also bounds its nesting), so the
 	// walk below meets no syntax error.
-	dec = json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	return checkKeys(dec)
+	return newJSONWalk(data, false).value("")
 }
 
-// checkKeys reads one value from dec and reports a key given twice in
-// one of its objects, ignoring case as encoding/json matches fields.
-func checkKeys(dec *json.Decoder) error {
-	tok, err := dec.Token()
-	if err != nil {
-		return err
-	}
-	switch tok {
-	case json.Delim('{'):
-		seen := map[string]bool{}
-		for dec.More() {
-			k, err := dec.Token()
-			if err != nil {
-				return err
-			}
-			key, _ := k.(string)
-			if folded := strings.ToLower(key); seen[folded] {
-				return fmt.Errorf("key %q given twice", key)
-			} else {
-				seen[folded] = true
-			}
-			if err := checkKeys(dec); err != nil {
-				return err
-			}
-		}
-	case json.Delim('['):
-		for dec.More() {
-			if err := checkKeys(dec); err != nil {
-				return err
-			}
-		}
-	default:
-		return nil
-	}
-	_, err = dec.Token() // the closing delimiter
-	return err
-}
-
-// bearer returns the seat token of a request: "Authorization: Bearer T",
-// or the query parameter token=T (browsers cannot set headers on a
-// WebSocket).
+// bearer returns the seat token of a request: "Authorization: Bearer T".
+// The WebSocket takes the query parameter token=T too (wsBearer); on any
+// other endpoint a token there is refused (checkRequestText).
 func bearer(r *http.Request) string {
 	if h := r.Header.Get("Authorization"); h != "" {
 		if t, ok := strings.CutPrefix(h, "Bearer "); ok {
@@ -279,7 +261,7 @@ func bearer(r *http.Request) string {
 		}
 		return strings.TrimSpace(h)
 	}
-	return r.URL.Query().Get("token")
+	return ""
 }
 
 // newToken returns a new secret seat token and its hash. Only the hash is
@@ -371,9 +353,9 @@ type rulesAnswer struct {
 // handleRules answers a game's rules document as HTML, from the copy in
 // the binary (package docs).
 func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) error {
-	g, err := game.Find(r.PathValue("name"))
+	g, err := findGame(http.StatusNotFound, r.PathValue("name"))
 	if err != nil {
-		return errorf(http.StatusNotFound, "%v", err)
+		return err
 	}
 	in := g.Info()
 	if in.Doc == "" {
@@ -409,7 +391,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) error {
 		opt.Status = nil
 		for _, st := range strings.Split(v, ",") {
 			if !store.Status(st).Valid() {
-				return errorf(http.StatusBadRequest, "status %q: want open, running or over (comma-separated)", st)
+				return errorf(http.StatusBadRequest, "status %s: want open, running or over (comma-separated)", clip(st))
 			}
 			opt.Status = append(opt.Status, store.Status(st))
 		}
@@ -417,14 +399,14 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) error {
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 1000 {
-			return errorf(http.StatusBadRequest, "limit %q: want 1 to 1000", v)
+			return errorf(http.StatusBadRequest, "limit %s: want 1 to 1000", clip(v))
 		}
 		opt.Limit = n
 	}
 	if v := q.Get("game"); v != "" {
-		g, err := game.Find(v)
+		g, err := findGame(http.StatusBadRequest, v)
 		if err != nil {
-			return errorf(http.StatusBadRequest, "%v", err)
+			return err
 		}
 		opt.Game = g.Info().Name
 	}
@@ -468,11 +450,11 @@ type seatAnswer struct {
 
 func checkName(name string) error {
 	if len(name) > 40 {
-		return errorf(http.StatusBadRequest, "name too long: at most 40 bytes")
+		return errorf(http.StatusBadRequest, "name %s too long: at most 40 bytes", clip(name))
 	}
 	for _, c := range name {
 		if !unicode.IsPrint(c) {
-			return errorf(http.StatusBadRequest, "name %q: only printable characters", name)
+			return errorf(http.StatusBadRequest, "name %s: only printable characters", clip(name))
 		}
 	}
 	return nil
@@ -488,13 +470,16 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	}
 	// The names people use: "source", "Source", "Breaking Head" (as the
 	// command line accepts them).
-	g, err := game.Find(req.Game)
+	g, err := findGame(http.StatusBadRequest, req.Game)
 	if err != nil {
-		return errorf(http.StatusBadRequest, "%v", err)
+		return err
 	}
 	info := g.Info()
 	if req.Players == 0 {
 		req.Players = info.MinPlayers
+	}
+	if err := checkOptions(req.Options); err != nil {
+		return err
 	}
 	cfg, err := game.Resolve(g, req.Players, req.Options)
 	if err != nil {
@@ -531,7 +516,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	if t := req.TurnTimer; t != "" && t != "off" {
 		d, err := time.ParseDuration(t)
 		if err != nil || d < minTurnTimer || d > maxTurnTimer {
-			return errorf(http.StatusBadRequest, "turn_timer %q: want a duration from %v to %v, such as 90s or 5m, or off", t, minTurnTimer, maxTurnTimer)
+			return errorf(http.StatusBadRequest, "turn_timer %s: want a duration from %v to %v, such as 90s or 5m, or off", clip(t), minTurnTimer, maxTurnTimer)
 		}
 		if s.cfg.NewBot == nil {
 			return errorf(http.StatusBadRequest, "turn timers need bots, and this server has none")
@@ -681,8 +666,12 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
+	text, err := textWanted(r)
+	if err != nil {
+		return err
+	}
 	m.mu.Lock()
-	msg := m.stateLocked(viewer, 0)
+	msg := m.stateLocked(viewer, 0, text)
 	b := marshal(msg) // under the lock: the observation may share the state's memory
 	m.mu.Unlock()
 	// A seat's view is for its token's holder only: no cache may keep it.
@@ -699,7 +688,7 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) error {
 	}
 	want := r.URL.Query().Get("view")
 	if want != "" && want != "public" && want != "complete" {
-		return errorf(http.StatusBadRequest, "view %q: want public or complete", want)
+		return errorf(http.StatusBadRequest, "view %s: want public or complete", clip(want))
 	}
 	m.mu.Lock()
 	over := m.hdr.Status == store.Over
@@ -719,50 +708,6 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) error {
 	m.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(rec.Marshal())
-	return nil
-}
-
-// handleReplay answers GET /api/matches/{id}/replay?seat=N with the
-// match's positions so far (web.Replay) as seat N saw them, or without a
-// seat as a spectator did. In a game with hidden information seat N's
-// view needs seat N's token, and every move not the viewer's own is shown
-// in its public form: the server replays the complete record, which it
-// never gives out for such a game (B17), and hands out only what the
-// viewer saw while the match was played.
-func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) error {
-	m, err := s.match(r.Context(), r.PathValue("id"))
-	if err != nil {
-		return err
-	}
-	m.mu.Lock()
-	players := m.hdr.Players
-	m.mu.Unlock()
-	viewer := game.Spectator
-	if v := r.URL.Query().Get("seat"); v != "" && v != "0" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > players {
-			return errorf(http.StatusBadRequest, "seat %q: want a seat from 1 to %d, or 0 for a spectator", v, players)
-		}
-		viewer = game.Player(n - 1)
-		if m.info.HiddenInformation {
-			p, _, err := requireSeat(r, m)
-			if err != nil {
-				return err
-			}
-			if p != viewer {
-				return errorf(http.StatusForbidden, "that token holds seat %d, not seat %d: a seat's cards are its own", p.Seat(), n)
-			}
-		}
-	}
-	m.mu.Lock()
-	rec := m.recordLocked(true)
-	m.mu.Unlock()
-	rp, err := web.PositionsAsSeen(rec, viewer)
-	if err != nil {
-		return fmt.Errorf("replaying match %s: %w", m.id, err)
-	}
-	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, rp)
 	return nil
 }
 
@@ -930,7 +875,7 @@ func (s *Server) handleSeatBot(w http.ResponseWriter, r *http.Request) error {
 	}
 	n, err := strconv.Atoi(r.PathValue("seat"))
 	if err != nil {
-		return errorf(http.StatusBadRequest, "seat %q: want a number", r.PathValue("seat"))
+		return errorf(http.StatusBadRequest, "seat %s: want a number", clip(r.PathValue("seat")))
 	}
 	if _, _, err := requireSeat(r, m); err != nil {
 		return err
@@ -981,10 +926,13 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) error {
 	if req.Move == "" {
 		return errorf(http.StatusBadRequest, `missing "move"`)
 	}
+	if err := checkMove(req.Move); err != nil {
+		return err
+	}
 	if err := s.checkHTTPMove(r); err != nil {
 		return err
 	}
-	res, err := m.play(r.Context(), hashToken(tok), *req.Version, req.Move)
+	res, err := m.play(r.Context(), hashToken(tok), *req.Version, req.Move, nil)
 	if err != nil {
 		return err
 	}

@@ -15,8 +15,8 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/replay"
 	"github.com/commons-games/commons/server"
-	"github.com/commons-games/commons/web"
 )
 
 func TestGamesAndLobby(t *testing.T) {
@@ -125,6 +125,8 @@ func TestBadInput(t *testing.T) {
 		{"complete record before the end", "GET", "/api/matches/" + id + "/record?view=complete", "", nil, 403, "once the game is over"},
 		{"bad record view", "GET", "/api/matches/" + id + "/record?view=all", "", nil, 400, "want public or complete"},
 		{"replay of seat 0.5", "GET", "/api/matches/" + id + "/replay?seat=half", "", nil, 400, `seat "half": want a seat from 1 to 2, or 0 for a spectator`},
+		{"replay page -1", "GET", "/api/matches/" + id + "/replay?page=-1", "", nil, 400, `page "-1": want a page number from 0`},
+		{"replay text=yes", "GET", "/api/matches/" + id + "/replay?text=yes", "", nil, 400, `text "yes": want 1`},
 		{"replay of seat 3 of 2", "GET", "/api/matches/" + id + "/replay?seat=3", "", nil, 400, "want a seat from 1 to 2"},
 		{"replay of an unknown match", "GET", "/api/matches/nosuchmatch/replay", "", nil, 404, "no match"},
 		{"state with wrong token", "GET", "/api/matches/" + id + "/state", "x", nil, 403, "holds no seat"},
@@ -329,10 +331,12 @@ func TestEveryGameWithBots(t *testing.T) {
 // one every 10ms for its first 400, a quarter of the bots' pace, and
 // before the wait it was dropped as too slow after a second or two.
 // TestReplayOfAMatch: GET .../replay of a game of perfect information is
-// the positions of its log, as Positions gives them for the record, for
-// a spectator and for any seat, with or without a token; of a running
-// match, the positions so far. Neither it nor a seat's state may be
-// cached (Cache-Control: no-store).
+// the positions of its log, as replay.Build gives them for the record,
+// for a spectator and for any seat, with or without a token, whole and
+// page by page, with each position's text when asked; of a running
+// match, the positions so far. A seat's view may not be cached
+// (Cache-Control: no-store); a spectator's replay may, and is asked
+// again with its ETag for nothing (304).
 func TestReplayOfAMatch(t *testing.T) {
 	n := startNode(t, nil, server.Config{})
 	a := n.create(map[string]any{"game": "source", "seats": []string{"human", "random"}, "join": 1})
@@ -340,48 +344,73 @@ func TestReplayOfAMatch(t *testing.T) {
 	c := n.dial(id, a.Token)
 	s := c.nextState(5 * time.Second)
 	n.mustCall(http.StatusOK, "POST", "/api/matches/"+id+"/moves", a.Token, map[string]any{"move": s.Legal[0], "version": s.Version}, nil)
-	// A seat's view and a replay are for their asker only: no cache keeps
-	// them.
-	for _, path := range []string{"/state", "/replay?seat=1"} {
+	get := func(path, token, etag string) *http.Response {
 		req, _ := http.NewRequest("GET", n.url+"/api/matches/"+id+path, nil)
-		req.Header.Set("Authorization", "Bearer "+a.Token)
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		if etag != "" {
+			req.Header.Set("If-None-Match", etag)
+		}
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
 		resp.Body.Close()
-		if cc := resp.Header.Get("Cache-Control"); resp.StatusCode != http.StatusOK || cc != "no-store" {
-			t.Errorf("GET %s: %d, Cache-Control %q, want no-store", path, resp.StatusCode, cc)
-		}
+		return resp
+	}
+	if resp := get("/state", a.Token, ""); resp.StatusCode != http.StatusOK || resp.Header.Get("Cache-Control") != "no-store" {
+		t.Errorf("GET /state: %d, Cache-Control %q, want no-store", resp.StatusCode, resp.Header.Get("Cache-Control"))
+	}
+	resp := get("/replay", "", "")
+	etag := resp.Header.Get("ETag")
+	if resp.StatusCode != http.StatusOK || etag == "" || resp.Header.Get("Cache-Control") != "no-cache" {
+		t.Fatalf("a spectator's replay: %d, ETag %q, Cache-Control %q", resp.StatusCode, etag, resp.Header.Get("Cache-Control"))
+	}
+	if again := get("/replay", "", etag); again.StatusCode != http.StatusNotModified {
+		t.Errorf("the replay asked again with its ETag: %d, want 304", again.StatusCode)
 	}
 	for _, seat := range []int{0, 1, 2} {
-		var got web.Replay
-		n.mustCall(http.StatusOK, "GET", fmt.Sprintf("/api/matches/%s/replay?seat=%d", id, seat), "", nil, &got)
-		want, err := web.Positions(n.storedRecord(id), game.Player(seat-1))
+		viewer := game.Player(seat - 1)
 		if seat == 0 {
-			want, err = web.Positions(n.storedRecord(id), game.Spectator)
+			viewer = game.Spectator
 		}
+		built, err := replay.Build(n.storedRecord(id), viewer, replay.Options{Text: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Viewer != seat || len(got.Moves) != len(want.Moves) || len(got.Moves) < 1 || got.Over {
-			t.Fatalf("seat %d: a replay seen by %d of %d moves (over %v), want %d moves", seat, got.Viewer, len(got.Moves), got.Over, len(want.Moves))
+		wb, _ := built.JSON(-1)
+		want, err := replay.ReadPage(wb)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for i := range want.Moves {
-			if got.Moves[i] != want.Moves[i] {
-				t.Errorf("seat %d: move %d is %+v, want %+v", seat, i, got.Moves[i], want.Moves[i])
+		for _, q := range []string{"", "&page=0"} {
+			_, raw := n.call("GET", fmt.Sprintf("/api/matches/%s/replay?seat=%d&text=1%s", id, seat, q), "", nil, nil)
+			got, err := replay.ReadPage(raw)
+			if err != nil {
+				t.Fatalf("seat %d%s: %v\n%s", seat, q, err, raw)
+			}
+			if got.Viewer != seat || len(got.Moves) != len(want.Moves) || len(got.Moves) < 1 || got.Over {
+				t.Fatalf("seat %d%s: a replay seen by %d of %d moves (over %v), want %d moves", seat, q, got.Viewer, len(got.Moves), got.Over, len(want.Moves))
+			}
+			for i := range want.Moves {
+				if got.Moves[i] != want.Moves[i] {
+					t.Errorf("seat %d: move %d is %+v, want %+v", seat, i, got.Moves[i], want.Moves[i])
+				}
+			}
+			if len(got.Positions) != len(want.Positions) || got.Steps != want.Steps {
+				t.Fatalf("seat %d%s: %d positions of %d, want %d", seat, q, len(got.Positions), got.Steps, len(want.Positions))
+			}
+			for i, w := range want.Positions {
+				g := got.Positions[i]
+				if g.N != w.N || g.Text != w.Text || !g.HasText || !sameJSON(w.Observation, g.Observation) {
+					t.Errorf("seat %d%s: position %d differs from replay.Build's", seat, q, i)
+				}
 			}
 		}
-		if len(got.Steps) != len(want.Steps) {
-			t.Fatalf("seat %d: %d steps, want %d", seat, len(got.Steps), len(want.Steps))
-		}
-		for i := range want.Steps {
-			wo, _ := json.Marshal(want.Steps[i].Observation)
-			gotObs, _ := json.Marshal(got.Steps[i].Observation)
-			if got.Steps[i].N != want.Steps[i].N || got.Steps[i].Text != want.Steps[i].Text || !sameJSON(wo, gotObs) {
-				t.Errorf("seat %d: step %d differs from Positions'", seat, i)
-			}
-		}
+	}
+	if code, raw := n.call("GET", "/api/matches/"+id+"/replay?page=9", "", nil, nil); code != http.StatusNotFound || !strings.Contains(string(raw), "pages 0 to 0") {
+		t.Errorf("page 9 of a replay of one page: %d %s, want 404 naming the pages", code, raw)
 	}
 }
 

@@ -26,19 +26,23 @@ func (s *Server) checkBot(spec string) (string, error) {
 	if s.cfg.NewBot == nil {
 		return "", errorf(http.StatusBadRequest, "this server has no bots")
 	}
+	if len(spec) > maxBotSpecBytes {
+		// Before ParseSpec, whose errors quote the spec whole.
+		return "", tooLong(http.StatusBadRequest, "bot spec", spec, maxBotSpecBytes)
+	}
 	sp, err := bot.ParseSpec(spec)
 	if err != nil {
 		return "", errorf(http.StatusBadRequest, "%v", err)
 	}
 	if sp.Workers > maxBotWorkers {
-		return "", errorf(http.StatusBadRequest, "bot spec %q: workers=%d: at most %d on this server", spec, sp.Workers, maxBotWorkers)
+		return "", errorf(http.StatusBadRequest, "bot spec %s: workers=%d: at most %d on this server", clip(spec), sp.Workers, maxBotWorkers)
 	}
 	if sp.Samples > maxBotSamples {
-		return "", errorf(http.StatusBadRequest, "bot spec %q: samples=%d: at most %d on this server", spec, sp.Samples, maxBotSamples)
+		return "", errorf(http.StatusBadRequest, "bot spec %s: samples=%d: at most %d on this server", clip(spec), sp.Samples, maxBotSamples)
 	}
 	canon := sp.String()
 	if _, err := s.cfg.NewBot(canon, 0); err != nil {
-		return "", errorf(http.StatusBadRequest, "bot spec %q: %v", spec, err)
+		return "", errorf(http.StatusBadRequest, "bot spec %s: %v", clip(spec), err)
 	}
 	return canon, nil
 }

@@ -85,6 +85,12 @@ func startNode(t testing.TB, st store.Store, cfg server.Config) *node {
 	if cfg.CreateLimit == 0 {
 		cfg.CreateLimit = -1
 	}
+	if cfg.ReplayRate == 0 {
+		cfg.ReplayRate = -1
+	}
+	if cfg.ReplayBuildRate == 0 {
+		cfg.ReplayBuildRate = -1
+	}
 	if cfg.NewBot == nil {
 		cfg.NewBot = bot.New
 	}
@@ -274,7 +280,7 @@ func (n *node) join(id string, seat int) seatAnswer {
 
 func (n *node) state(id, token string) stateMsg {
 	n.t.Helper()
-	raw := n.mustCall(http.StatusOK, "GET", "/api/matches/"+id+"/state", token, nil, nil)
+	raw := n.mustCall(http.StatusOK, "GET", "/api/matches/"+id+"/state?text=1", token, nil, nil)
 	var s stateMsg
 	strict(n.t, raw, &s)
 	return s
@@ -336,9 +342,12 @@ type wsClient struct {
 
 func (n *node) dial(id, token string) *wsClient {
 	n.t.Helper()
-	url := "ws" + strings.TrimPrefix(n.url, "http") + "/api/matches/" + id + "/ws"
+	// With the text rendering, which the tests check beside the
+	// observation (TestStateTextOnlyWhenAsked: without text=1 there is
+	// none).
+	url := "ws" + strings.TrimPrefix(n.url, "http") + "/api/matches/" + id + "/ws?text=1"
 	if token != "" {
-		url += "?token=" + token
+		url += "&token=" + token
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 )
 
@@ -26,9 +27,9 @@ func (e *fieldError) Error() string {
 	case e.Field == "":
 		return fmt.Sprintf("want %s, not %s", e.Want, e.Got)
 	case e.Entry:
-		return fmt.Sprintf("each entry of %q: want %s, not %s", e.Field, e.Want, e.Got)
+		return fmt.Sprintf("each entry of %s: want %s, not %s", clip(e.Field), e.Want, e.Got)
 	}
-	return fmt.Sprintf("%q: want %s, not %s", e.Field, e.Want, e.Got)
+	return fmt.Sprintf("%s: want %s, not %s", clip(e.Field), e.Want, e.Got)
 }
 
 // apiTermsError turns encoding/json's errors about a request into the
@@ -46,6 +47,11 @@ func apiTermsError(err error, v any) error {
 		return fe
 	}
 	if msg, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		// Go quotes the name whole: a name of 60,000 bytes would be
+		// answered whole.
+		if name, err := strconv.Unquote(msg); err == nil {
+			msg = clip(name)
+		}
 		return fmt.Errorf("unknown field %s", msg)
 	}
 	return err
@@ -85,7 +91,8 @@ func fieldType(t reflect.Type, path string) reflect.Type {
 // decode: a field's type, an unknown field, or malformed JSON.
 func jsonMessage(err error) string {
 	var fe *fieldError
-	if errors.As(err, &fe) || strings.HasPrefix(err.Error(), "unknown field ") {
+	var te *textError
+	if errors.As(err, &fe) || errors.As(err, &te) || strings.HasPrefix(err.Error(), "unknown field ") {
 		return err.Error()
 	}
 	return "malformed JSON: " + strings.TrimPrefix(err.Error(), "json: ")
@@ -126,6 +133,9 @@ func wantOf(t reflect.Type) string {
 // "number 1.5", "array"...).
 func gotOf(v string) string {
 	if n, ok := strings.CutPrefix(v, "number "); ok {
+		if len(n) > maxQuoted {
+			return "a number " + clip(n) // the client's digits, which may be many
+		}
 		return n
 	}
 	switch v {

@@ -16,6 +16,7 @@ import (
 	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/games/breakinghead"
 	"github.com/commons-games/commons/record"
+	"github.com/commons-games/commons/replay"
 	"github.com/commons-games/commons/server"
 )
 
@@ -198,7 +199,7 @@ func playForLeaks(t *testing.T, n *node, name string, players int, opts game.Opt
 				if tok == "" {
 					viewer = game.Spectator
 				}
-				code, raw := n.call("GET", "/api/matches/"+id+"/state", tok, nil, nil)
+				code, raw := n.call("GET", "/api/matches/"+id+"/state?text=1", tok, nil, nil)
 				if code != http.StatusOK {
 					return fmt.Errorf("GET state: %d %s", code, raw)
 				}
@@ -321,8 +322,8 @@ func fetchReplays(n *node, id string, players, version int, hidden bool, p game.
 		path, token string
 		want        int
 	}{
-		{p, base + "?seat=" + strconv.Itoa(p.Seat()), token, http.StatusOK},
-		{game.Spectator, base, "", http.StatusOK},
+		{p, base + "?text=1&seat=" + strconv.Itoa(p.Seat()), token, http.StatusOK},
+		{game.Spectator, base + "?text=1", "", http.StatusOK},
 		{p, base + "?seat=" + strconv.Itoa(p.Seat()), "", refused(http.StatusUnauthorized)},
 		{game.PlayerOfSeat(p.Seat()%players + 1), base + "?seat=" + strconv.Itoa(p.Seat()%players+1), token, refused(http.StatusForbidden)},
 	} {
@@ -335,35 +336,11 @@ func fetchReplays(n *node, id string, players, version int, hidden bool, p game.
 	return nil
 }
 
-// replayAnswer is the answer of GET /api/matches/{id}/replay (web.Replay).
-type replayAnswer struct {
-	Game    string       `json:"game"`
-	Title   string       `json:"title"`
-	Players int          `json:"players"`
-	Options game.Options `json:"options"`
-	Viewer  int          `json:"viewer"`
-	Moves   []struct {
-		N    int    `json:"n"`
-		Seat int    `json:"seat"`
-		Move string `json:"move"`
-	} `json:"moves"`
-	Steps []struct {
-		N           int             `json:"n"`
-		ToMove      int             `json:"to_move"`
-		Observation json.RawMessage `json:"observation"`
-		Text        string          `json:"text"`
-	} `json:"steps"`
-	Over   bool        `json:"over"`
-	Result []float64   `json:"result"`
-	Scores []float64   `json:"scores"`
-	End    *record.End `json:"end"`
-}
-
 // replayLeaks checks a replay shown to viewer: each position exactly the
 // viewer's Observation and Render of the state after its entries, with
 // no named fact it may not know, and each entry as the live log showed it
 // to the viewer.
-func replayLeaks(run *leakRun, viewer game.Player, rp *replayAnswer, which leakChecks) []string {
+func replayLeaks(run *leakRun, viewer game.Player, rp *replay.Page, which leakChecks) []string {
 	r := run.r
 	var bad []string
 	if want := max(viewer.Seat(), 0); viewer == game.Spectator && rp.Viewer != 0 || viewer >= 0 && rp.Viewer != want {
@@ -381,7 +358,10 @@ func replayLeaks(run *leakRun, viewer game.Player, rp *replayAnswer, which leakC
 			bad = append(bad, fmt.Sprintf("the replay shows entry %d with %s", i, w))
 		}
 	}
-	for _, st := range rp.Steps {
+	if len(rp.Positions) != rp.Steps {
+		bad = append(bad, fmt.Sprintf("a replay of %d positions that says it has %d", len(rp.Positions), rp.Steps))
+	}
+	for _, st := range rp.Positions {
 		if st.N < 0 || st.N >= len(r.states) {
 			bad = append(bad, fmt.Sprintf("a replay step after %d entries, of %d", st.N, len(r.states)-1))
 			continue
@@ -392,7 +372,7 @@ func replayLeaks(run *leakRun, viewer game.Player, rp *replayAnswer, which leakC
 			if !sameJSON(st.Observation, obs) {
 				bad = append(bad, fmt.Sprintf("replay step after %d entries: not the game's Observation(%v):\n got %s\nwant %s", st.N, viewer, st.Observation, obs))
 			}
-			if st.Text != state.Render(viewer) {
+			if !st.HasText || st.Text != state.Render(viewer) {
 				bad = append(bad, fmt.Sprintf("replay step after %d entries: not the game's Render(%v)", st.N, viewer))
 			}
 		}
@@ -432,9 +412,10 @@ func findLeaks(run *leakRun, which leakChecks) (leaks []string, checked int) {
 		if strings.HasPrefix(s.what, "GET /record") && head.Game != "" {
 			version = len(head.Moves)
 		}
-		var rp replayAnswer
+		var rp *replay.Page
 		if s.what == "GET /replay" && head.Game != "" {
-			if err := strictErr(s.raw, &rp); err != nil {
+			var err error
+			if rp, err = replay.ReadPage(s.raw); err != nil {
 				add("%v", err)
 				continue
 			}
@@ -490,7 +471,7 @@ func findLeaks(run *leakRun, which leakChecks) (leaks []string, checked int) {
 				}
 			}
 		case s.what == "GET /replay" && head.Game != "":
-			for _, e := range replayLeaks(run, s.viewer, &rp, which) {
+			for _, e := range replayLeaks(run, s.viewer, rp, which) {
 				add("%s", e)
 			}
 		case strings.HasPrefix(s.what, "GET /record") && head.Game != "":
@@ -977,13 +958,13 @@ func TestLeakProofCatchesLeaks(t *testing.T) {
 	// A replay: the last one seat 1 got, after the end, passes as sent;
 	// with another seat's pass in full, or another seat's observation at
 	// a step, it does not.
-	var replay []byte
+	var sent []byte
 	for _, sn := range run.seen {
 		if sn.what == "GET /replay" && sn.viewer == viewer && bytes.Contains(sn.raw, []byte(`"steps"`)) {
-			replay = sn.raw
+			sent = sn.raw
 		}
 	}
-	if replay == nil {
+	if sent == nil {
 		t.Fatal("seat 1 got no replay")
 	}
 	checkReplay := func(raw []byte, which leakChecks) []string {
@@ -993,13 +974,13 @@ func TestLeakProofCatchesLeaks(t *testing.T) {
 		return leaks
 	}
 	for _, which := range []leakChecks{{exact: true}, {named: true}} {
-		if leaks := checkReplay(replay, which); len(leaks) > 0 {
+		if leaks := checkReplay(sent, which); len(leaks) > 0 {
 			t.Fatalf("the replay as the server sent it fails %+v: %v", which, leaks)
 		}
 	}
 	edit := func(f func(rp map[string]any)) []byte {
 		var rp map[string]any
-		if err := json.Unmarshal(replay, &rp); err != nil {
+		if err := json.Unmarshal(sent, &rp); err != nil {
 			t.Fatal(err)
 		}
 		f(rp)
@@ -1013,15 +994,7 @@ func TestLeakProofCatchesLeaks(t *testing.T) {
 		{"a card passed face down, in a replay's moves", edit(func(rp map[string]any) {
 			rp["moves"].([]any)[passIndex].(map[string]any)["move"] = run.r.rec.Moves[passIndex]
 		})},
-		{"another seat's observation, at a step of a replay", edit(func(rp map[string]any) {
-			for _, sv := range rp["steps"].([]any) {
-				if step := sv.(map[string]any); step["n"] == float64(msg.Version) {
-					step["observation"] = st.Observation(game.Player(1))
-					return
-				}
-			}
-			t.Fatalf("no replay step after %d entries", msg.Version)
-		})},
+		{"another seat's observation, at a step of a replay", withObservation(t, sent, msg.Version, st.Observation(game.Player(1)))},
 	} {
 		for _, which := range []leakChecks{{exact: true}, {named: true}} {
 			if leaks := checkReplay(in.raw, which); len(leaks) == 0 {
@@ -1031,6 +1004,50 @@ func TestLeakProofCatchesLeaks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// withObservation returns the replay page raw with the observation of
+// its position after n entries replaced by obs, and the patches made
+// again from the positions so changed.
+func withObservation(t *testing.T, raw []byte, n int, obs any) []byte {
+	t.Helper()
+	pg, err := replay.ReadPage(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rp map[string]any
+	json.Unmarshal(raw, &rp)
+	positions := rp["positions"].([]any)
+	var prev []byte
+	found := false
+	for i, p := range pg.Positions {
+		o := p.Observation
+		if p.N == n {
+			o, _ = json.Marshal(obs)
+			found = true
+		}
+		pos := map[string]any{"observation": json.RawMessage(o)}
+		if p.HasText {
+			pos["text"] = strings.Split(p.Text, "\n")
+		}
+		cur, _ := json.Marshal(pos)
+		entry := positions[i].(map[string]any)
+		delete(entry, "position")
+		delete(entry, "patch")
+		if i == 0 {
+			entry["position"] = json.RawMessage(cur)
+		} else if patch := replay.Diff(prev, cur); patch != nil {
+			entry["patch"] = json.RawMessage(patch)
+		} else {
+			entry["patch"] = []any{}
+		}
+		prev = cur
+	}
+	if !found {
+		t.Fatalf("no replay step after %d entries", n)
+	}
+	b, _ := json.Marshal(rp)
+	return b
 }
 
 // r0 is entry i of the public record.

@@ -45,6 +45,23 @@ func (b *bucket) take(now time.Time, rate, burst float64) (bool, time.Duration) 
 	return false, time.Duration((1 - b.tokens) / rate * float64(time.Second))
 }
 
+// reserve takes n tokens at now, the bucket going into debt when it
+// holds fewer: ok when it held them, else the wait until the debt is
+// paid, after which the tokens are the taker's.
+func (b *bucket) reserve(now time.Time, rate, burst, n float64) (bool, time.Duration) {
+	if b.last.IsZero() {
+		b.tokens = burst
+	} else if dt := now.Sub(b.last).Seconds(); dt > 0 {
+		b.tokens = math.Min(burst, b.tokens+dt*rate)
+	}
+	b.last = now
+	b.tokens -= n
+	if b.tokens >= 0 {
+		return true, 0
+	}
+	return false, time.Duration(-b.tokens / rate * float64(time.Second))
+}
+
 // full reports whether the bucket is full at now (and so may be
 // forgotten: a new one starts full).
 func (b *bucket) full(now time.Time, rate, burst float64) bool {
@@ -73,6 +90,12 @@ func (l *keyedLimiter) take(key string, now time.Time) (bool, time.Duration) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	return l.bucketLocked(key, now).take(now, l.rate, l.burst)
+}
+
+// bucketLocked returns key's bucket, new (full) if it has none, making
+// room among the full buckets when the limiter holds too many.
+func (l *keyedLimiter) bucketLocked(key string, now time.Time) *bucket {
 	b := l.buckets[key]
 	if b == nil {
 		if len(l.buckets) >= maxLimiterKeys {
@@ -85,7 +108,32 @@ func (l *keyedLimiter) take(key string, now time.Time) (bool, time.Duration) {
 		b = &bucket{}
 		l.buckets[key] = b
 	}
-	return b.take(now, l.rate, l.burst)
+	return b
+}
+
+// takeN reserves n tokens of key's bucket (see bucket.reserve): ok at
+// once, or the wait after which they are the caller's; a caller that
+// does not wait gives them back with giveBack.
+func (l *keyedLimiter) takeN(key string, now time.Time, n float64) (bool, time.Duration) {
+	if l == nil {
+		return true, 0
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.bucketLocked(key, now)
+	return b.reserve(now, l.rate, l.burst, n)
+}
+
+// giveBack returns n tokens reserved by takeN and not used.
+func (l *keyedLimiter) giveBack(key string, n float64) {
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if b := l.buckets[key]; b != nil {
+		b.tokens = math.Min(l.burst, b.tokens+n)
+	}
 }
 
 // clientIP is the address a request came from, without its port: the

@@ -331,7 +331,12 @@ func (m *live) seatOfLocked(hash string) (game.Player, bool) {
 
 // play makes a person's move: the holder of the token hashing to hash
 // plays text, having seen version.
-func (m *live) play(ctx context.Context, hash string, version int, text string) (*moveResult, error) {
+//
+// committed, if not nil, is called with the result under the match's
+// lock, after every client has been sent the new state: the WebSocket
+// queues its ack there, right behind the mover's state, so that its
+// writer sends the two in one write (batchConn).
+func (m *live) play(ctx context.Context, hash string, version int, text string, committed func(*moveResult)) (*moveResult, error) {
 	start := time.Now()
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -367,6 +372,9 @@ func (m *live) play(ctx context.Context, hash string, version int, text string) 
 	res, err := m.commitLocked(ctx, &a, "human", start, p)
 	if err == nil {
 		m.cameBackLocked()
+		if committed != nil {
+			committed(res)
+		}
 	}
 	return res, err
 }

@@ -26,6 +26,7 @@ type metrics struct {
 	limited       *prometheus.CounterVec
 	statesSent    prometheus.Counter
 	statesEncoded prometheus.Counter
+	replayBuild   prometheus.Histogram
 }
 
 func newMetrics(st store.Store) *metrics {
@@ -59,7 +60,7 @@ func newMetrics(st store.Store) *metrics {
 			Name: "commons_bot_errors_total", Help: "Bot moves that failed (and were replaced by a random legal move).",
 		}),
 		limited: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "commons_limited_total", Help: "Requests and messages refused by an abuse limit: moves (the move rate), creates (matches created per client), idle (WebSockets closed for not answering pings).",
+			Name: "commons_limited_total", Help: "Requests and messages refused by an abuse limit: moves (the move rate), creates (matches created per client), idle (WebSockets closed for not answering pings), replays (replays asked for or made past a client's rate).",
 		}, []string{"limit"}),
 		storeFailures: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "commons_store_errors_total", Help: "Store operations that failed for another reason than a conflict.",
@@ -70,9 +71,14 @@ func newMetrics(st store.Store) *metrics {
 		statesEncoded: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "commons_states_encoded_total", Help: "State messages encoded for them: at a move, one for each view of the match its clients have (every spectator shares one), so sent over encoded is how many clients share an encoding.",
 		}),
+		replayBuild: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "commons_replay_build_seconds",
+			Help:    "Replays built (a match's positions as one viewer saw them), by how long each took; a replay asked for again is served from the cache.",
+			Buckets: []float64{.001, .005, .01, .05, .1, .2, .5, 1, 2, 5},
+		}),
 	}
 	m.reg.MustRegister(m.created, m.moves, m.moveLatency, m.conflicts, m.clients, m.live, m.requests,
-		m.botErrors, m.storeFailures, m.limited, m.statesSent, m.statesEncoded, &matchCounter{st: st},
+		m.botErrors, m.storeFailures, m.limited, m.statesSent, m.statesEncoded, m.replayBuild, &matchCounter{st: st},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

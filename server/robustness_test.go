@@ -40,7 +40,9 @@ func TestBotBudgetsBounded(t *testing.T) {
 			t.Errorf("timeout bot %s: %d %s; want 400 saying %q", tc.spec, code, raw, tc.says)
 		}
 	}
-	long := "mcts:iterations=" + strings.Repeat("0", 5000) + "7"
+	// Padded to near the bound on a spec's length (a longer one is refused:
+	// TestErrorsQuoteLittle).
+	long := "mcts:iterations=" + strings.Repeat("0", 80) + "7"
 	a := n.create(map[string]any{"game": "source", "seats": []string{"human", long}, "timeout_bot": "mcts:c=1.40000000000000000000", "turn_timer": "1m"})
 	if got := a.Match.Seats[1].Bot; got != "mcts:iterations=7" || a.Match.Seats[1].Name != got {
 		t.Errorf("a long spec is stored as %.60q", got)

@@ -108,6 +108,18 @@ type Config struct {
 	// again.
 	CreateLimit  int
 	CreateWindow time.Duration
+	// ReplayRate and ReplayBurst bound the replays (GET
+	// /api/matches/{id}/replay) one client address may ask for: ReplayRate
+	// a second (default 4) in bursts of ReplayBurst (default 20); a
+	// request past them waits its turn for a few seconds, then is refused
+	// with 429. ReplayBuildRate bounds the steps of replays not yet built
+	// that one address may have the server build, a second (default
+	// 4,000: two of the longest Open Source replays). ReplayCacheBytes is
+	// how much the built replays may hold (default 64 MiB).
+	ReplayRate       float64
+	ReplayBurst      int
+	ReplayBuildRate  float64
+	ReplayCacheBytes int
 	// LeaseRetry is how often a node that does not hold a match's lease
 	// tries to take it (default 2 s), with a store that several nodes
 	// share: how soon another node takes a match's bots over after the
@@ -129,7 +141,10 @@ type Server struct {
 	wg     sync.WaitGroup // bot goroutines and background loops
 
 	// Per-client limits; nil when off.
-	creates, httpMoves *keyedLimiter
+	creates, httpMoves       *keyedLimiter
+	replayAsks, replayBuilds *keyedLimiter
+
+	replays *replayCache
 
 	mu   sync.Mutex
 	live map[string]*live
@@ -182,6 +197,18 @@ func New(cfg Config) (*Server, error) {
 	if cfg.CreateLimit == 0 {
 		cfg.CreateLimit = defaultCreateLimit
 	}
+	if cfg.ReplayRate == 0 {
+		cfg.ReplayRate = defaultReplayRate
+	}
+	if cfg.ReplayBurst <= 0 {
+		cfg.ReplayBurst = max(defaultReplayBurst, int(math.Ceil(cfg.ReplayRate)))
+	}
+	if cfg.ReplayBuildRate == 0 {
+		cfg.ReplayBuildRate = defaultReplayBuildRate
+	}
+	if cfg.ReplayCacheBytes <= 0 {
+		cfg.ReplayCacheBytes = defaultReplayCacheBytes
+	}
 	if cfg.LeaseRetry <= 0 {
 		cfg.LeaseRetry = defaultLeaseRetry
 	}
@@ -201,6 +228,13 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MoveRate > 0 {
 		s.httpMoves = newKeyedLimiter(cfg.MoveRate, float64(cfg.MoveBurst))
 	}
+	if cfg.ReplayRate > 0 {
+		s.replayAsks = newKeyedLimiter(cfg.ReplayRate, float64(cfg.ReplayBurst))
+	}
+	if cfg.ReplayBuildRate > 0 {
+		s.replayBuilds = newKeyedLimiter(cfg.ReplayBuildRate, replayBuildBurst)
+	}
+	s.replays = newReplayCache(cfg.ReplayCacheBytes)
 	s.routes()
 	return s, nil
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"net/http"
 	"time"
 
 	"github.com/commons-games/commons/game"
@@ -178,8 +179,11 @@ type stateMsg struct {
 	Deadline *time.Time `json:"deadline,omitempty"`
 	// Observation is the game's Observation for the viewer.
 	Observation any `json:"observation"`
-	// Text is the game's Render for the viewer.
-	Text string `json:"text"`
+	// Text is the game's Render for the viewer, for a client that asked
+	// for it (text=1): one that draws the game as text. Every other
+	// client draws the observation, and the server does not render the
+	// state for it at every move.
+	Text string `json:"text,omitempty"`
 	// Moves are the log entries from index From on (every entry in a
 	// client's first message, then those since its previous message).
 	From    int         `json:"from"`
@@ -198,15 +202,20 @@ type stateMsg struct {
 	Abandoned *time.Time  `json:"abandoned,omitempty"`
 }
 
-func (m *live) stateLocked(viewer game.Player, from int) *stateMsg {
+// stateLocked is the state message for viewer with the log entries from
+// index from on, and with the text rendering when text is set.
+func (m *live) stateLocked(viewer game.Player, from int, text bool) *stateMsg {
 	if from > len(m.log) {
 		from = 0
 	}
 	msg := &stateMsg{
 		Type: "state", Match: m.id, Game: m.info.Name, Title: m.info.Title, Version: len(m.log), Status: m.hdr.Status,
-		Observation: m.st.Observation(viewer), Text: m.st.Render(viewer),
-		From: from, Moves: m.entriesLocked(from, viewer), Seats: seatViews(m.hdr),
+		Observation: m.st.Observation(viewer),
+		From:        from, Moves: m.entriesLocked(from, viewer), Seats: seatViews(m.hdr),
 		Deadline: m.deadlineLocked(), Rematch: m.hdr.Rematch,
+	}
+	if text {
+		msg.Text = m.st.Render(viewer)
 	}
 	if viewer >= 0 {
 		msg.Seat = viewer.Seat()
@@ -276,4 +285,18 @@ func marshal(v any) []byte {
 		b, _ = json.Marshal(map[string]string{"type": "error", "error": "internal error: " + err.Error()})
 	}
 	return b
+}
+
+// textWanted reads a request's text=1: the game's text rendering is
+// wanted beside the observation (by a client that draws the game as
+// text). Without it the server does not render the game.
+func textWanted(r *http.Request) (bool, error) {
+	switch v := r.URL.Query().Get("text"); v {
+	case "", "0":
+		return false, nil
+	case "1":
+		return true, nil
+	default:
+		return false, errorf(http.StatusBadRequest, "text %s: want 1 (the text rendering too) or 0", clip(v))
+	}
 }

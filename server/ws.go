@@ -1,13 +1,16 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coder/websocket"
 
@@ -31,6 +34,7 @@ type client struct {
 	m    *live
 	hash string // hash of the seat token it connected with; "" for a spectator
 	sent int    // log entries it has been sent
+	text bool   // it asked for the text rendering (text=1)
 	out  chan []byte
 	quit chan struct{}
 	once sync.Once
@@ -38,6 +42,9 @@ type client struct {
 	why  string
 	// moves is the connection's move rate limit (read's goroutine only).
 	moves bucket
+	// batch is the connection under the WebSocket's buffer, nil in
+	// tests that make clients without one.
+	batch *batchConn
 }
 
 // drop makes the client's writer close the connection. Safe to call more
@@ -69,7 +76,7 @@ func (c *client) viewerLocked() game.Player {
 // sendStateLocked queues the state for the client with the log entries
 // it has not had yet.
 func (c *client) sendStateLocked() {
-	c.enqueue(marshal(c.m.stateLocked(c.viewerLocked(), c.sent)))
+	c.enqueue(marshal(c.m.stateLocked(c.viewerLocked(), c.sent, c.text)))
 	c.sent = len(c.m.log)
 	c.m.s.metrics.statesSent.Inc()
 	c.m.s.metrics.statesEncoded.Inc()
@@ -85,20 +92,21 @@ func (m *live) broadcastLocked() {
 	type view struct {
 		viewer game.Player
 		sent   int
+		text   bool
 		msg    []byte
 	}
 	var views [8]view // a match's clients see it in a few ways
 	seen := views[:0]
 	for c := range m.clients {
-		v := view{viewer: c.viewerLocked(), sent: c.sent}
+		v := view{viewer: c.viewerLocked(), sent: c.sent, text: c.text}
 		for _, w := range seen {
-			if w.viewer == v.viewer && w.sent == v.sent {
+			if w.viewer == v.viewer && w.sent == v.sent && w.text == v.text {
 				v.msg = w.msg
 				break
 			}
 		}
 		if v.msg == nil {
-			v.msg = marshal(m.stateLocked(v.viewer, v.sent))
+			v.msg = marshal(m.stateLocked(v.viewer, v.sent, v.text))
 			m.s.metrics.statesEncoded.Inc()
 			seen = append(seen, v)
 		}
@@ -165,12 +173,16 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 		// answer in plain text).
 		return errorf(http.StatusUpgradeRequired, "%s is a WebSocket: connect with a WebSocket client (see docs/api.md)", r.URL.Path)
 	}
+	text, err := textWanted(r)
+	if err != nil {
+		return err
+	}
 	m, err := s.match(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
 	}
 	hash := ""
-	if tok := bearer(r); tok != "" {
+	if tok := wsBearer(r); tok != "" {
 		hash = hashToken(tok)
 		m.mu.Lock()
 		_, ok := m.seatOfLocked(hash)
@@ -179,12 +191,13 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 			return errorf(http.StatusForbidden, "that token holds no seat of match %s (connect without a token to watch)", m.id)
 		}
 	}
-	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
+	bw := &batchWriter{ResponseWriter: w}
+	conn, err := websocket.Accept(bw, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
 		return nil // Accept has answered the request
 	}
 	conn.SetReadLimit(s.cfg.MaxMessageBytes)
-	c := &client{m: m, hash: hash, out: make(chan []byte, sendQueue), quit: make(chan struct{})}
+	c := &client{m: m, hash: hash, text: text, out: make(chan []byte, sendQueue), quit: make(chan struct{}), batch: bw.conn}
 	if !m.attach(c) {
 		conn.Close(websocket.StatusTryAgainLater, "the match was unloaded; reconnect")
 		return nil
@@ -211,12 +224,30 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 
 // write sends queued messages until the client is dropped or stop is
 // done.
+//
+// The messages queued at once (a move's state and ack for its mover, a
+// burst of bots' moves for a watcher) are written in one system call:
+// the connection holds their frames while more are queued (batchConn),
+// where each message would otherwise be a write of its own, a fifth of
+// the server's CPU under load (docs/reliability.md).
 func (c *client) write(stop context.Context, conn *websocket.Conn) {
 	for {
 		select {
 		case b := <-c.out:
 			wctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
+			batch := c.batch != nil && len(c.out) > 0
+			if batch {
+				c.batch.hold()
+			}
 			err := conn.Write(wctx, websocket.MessageText, b)
+			for n := 1; batch && err == nil && n < maxBatchMessages && len(c.out) > 0; n++ {
+				err = conn.Write(wctx, websocket.MessageText, <-c.out)
+			}
+			if batch {
+				if ferr := c.batch.release(writeTimeout); err == nil {
+					err = ferr
+				}
+			}
 			cancel()
 			if err != nil {
 				c.drop(statusPolicyViolation, "write failed")
@@ -274,8 +305,21 @@ func (c *client) read(ctx context.Context, conn *websocket.Conn) {
 			c.answer(answerMsg{Type: "error", Status: http.StatusBadRequest, Error: "send JSON text messages"})
 			continue
 		}
+		if !utf8.Valid(data) {
+			// A text message is UTF-8 by the protocol (RFC 6455, 8.1):
+			// one that is not fails the connection, with 1007.
+			c.drop(websocket.StatusInvalidFramePayloadData, "a text message that is not valid UTF-8")
+			return
+		}
 		var msg clientMsg
-		if err := decodeJSON(data, &msg); err != nil {
+		err = decodeJSON(data, &msg)
+		if len(msg.ID) > maxClientIDBytes {
+			// Every answer echoes the ID: not this one (decodeJSON may
+			// have read it before it failed).
+			c.answer(errorAnswer("", tooLong(http.StatusBadRequest, `"id"`, msg.ID, maxClientIDBytes)))
+			continue
+		}
+		if err != nil {
 			c.answer(answerMsg{Type: "error", ID: msg.ID, Status: http.StatusBadRequest, Error: jsonMessage(err)})
 			continue
 		}
@@ -289,6 +333,10 @@ func (c *client) read(ctx context.Context, conn *websocket.Conn) {
 				c.answer(answerMsg{Type: "error", ID: msg.ID, Status: http.StatusBadRequest, Error: `a move needs "version": the version of the state you saw`})
 				continue
 			}
+			if err := checkMove(msg.Move); err != nil {
+				c.answer(errorAnswer(msg.ID, err))
+				continue
+			}
 			if s := m.s; s.cfg.MoveRate > 0 {
 				if ok, wait := c.moves.take(time.Now(), s.cfg.MoveRate, float64(s.cfg.MoveBurst)); !ok {
 					c.answer(errorAnswer(msg.ID, s.moveLimitError("on one connection", wait)))
@@ -296,25 +344,36 @@ func (c *client) read(ctx context.Context, conn *websocket.Conn) {
 				}
 			}
 			mctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-			res, err := m.play(mctx, c.hash, *msg.Version, msg.Move)
+			_, err := m.play(mctx, c.hash, *msg.Version, msg.Move, func(res *moveResult) {
+				c.answer(answerMsg{Type: "ack", ID: msg.ID, Version: res.Version, Applied: res.Applied})
+			})
 			cancel()
 			if err != nil {
 				c.answer(errorAnswer(msg.ID, err))
 				continue
 			}
-			c.answer(answerMsg{Type: "ack", ID: msg.ID, Version: res.Version, Applied: res.Applied})
 		case "state":
 			m.mu.Lock()
 			c.sent = 0
 			c.sendStateLocked()
 			m.mu.Unlock()
 		default:
-			c.answer(answerMsg{Type: "error", ID: msg.ID, Status: http.StatusBadRequest, Error: `unknown message type ` + quote(msg.Type) + `: want "move" or "state"`})
+			c.answer(answerMsg{Type: "error", ID: msg.ID, Status: http.StatusBadRequest, Error: `unknown message type ` + clip(msg.Type) + `: want "move" or "state"`})
 		}
 	}
 }
 
 func (c *client) answer(a answerMsg) { c.enqueue(marshal(a)) }
+
+// wsBearer is the WebSocket's seat token: bearer's, or the query
+// parameter token=T, since browsers cannot set headers on a WebSocket
+// (docs/api.md; every other endpoint refuses a token there).
+func wsBearer(r *http.Request) string {
+	if t := bearer(r); t != "" {
+		return t
+	}
+	return r.URL.Query().Get("token")
+}
 
 func errorAnswer(id string, err error) answerMsg {
 	var ae *apiError
@@ -322,4 +381,77 @@ func errorAnswer(id string, err error) answerMsg {
 		return answerMsg{Type: "error", ID: id, Status: ae.Status, Error: ae.Msg}
 	}
 	return answerMsg{Type: "error", ID: id, Status: http.StatusInternalServerError, Error: "internal error"}
+}
+
+// maxBatchMessages bounds the messages one write system call carries.
+const maxBatchMessages = 32
+
+// batchWriter hands the WebSocket library, at the upgrade, a connection
+// whose writes a client's writer may hold (batchConn).
+type batchWriter struct {
+	http.ResponseWriter
+	conn *batchConn
+}
+
+func (w *batchWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	w.conn = &batchConn{Conn: conn}
+	// The library writes through brw's writer, which flushes at the end
+	// of every message: to the batchConn now.
+	return w.conn, bufio.NewReadWriter(brw.Reader, bufio.NewWriter(w.conn)), nil
+}
+
+// batchConn is a WebSocket's TCP connection, under the library's buffer.
+// While it is held its writes are kept, and sent in one write when it is
+// released; at any other time (pings, the closing handshake) they go out
+// at once. A nil batchConn holds nothing.
+type batchConn struct {
+	net.Conn
+	mu   sync.Mutex
+	held bool
+	buf  []byte
+}
+
+func (b *batchConn) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.held {
+		b.buf = append(b.buf, p...)
+		return len(p), nil
+	}
+	return b.Conn.Write(p)
+}
+
+func (b *batchConn) hold() {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	b.held = true
+	b.mu.Unlock()
+}
+
+// release sends what was held, within timeout.
+func (b *batchConn) release(timeout time.Duration) error {
+	if b == nil {
+		return nil
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.held = false
+	if len(b.buf) == 0 {
+		return nil
+	}
+	b.Conn.SetWriteDeadline(time.Now().Add(timeout))
+	_, err := b.Conn.Write(b.buf)
+	b.Conn.SetWriteDeadline(time.Time{})
+	if cap(b.buf) > 64<<10 {
+		b.buf = nil // a big burst's buffer is not kept
+	} else {
+		b.buf = b.buf[:0]
+	}
+	return err
 }

@@ -5,11 +5,9 @@
 //
 // Everything a page does goes through the server's API (docs/api.md):
 // it lists games and matches, creates and joins matches, keeps its seat
-// token in the browser's localStorage (so a reload keeps the seat), and
-// plays over the match's WebSocket. The one thing the API does not offer,
-// the position after each move of a record, this package computes itself
-// (see ReplayHandler): a page of a finished match posts the match's
-// complete record, which is public by then, and gets every position back.
+// token in the browser's localStorage (so a reload keeps the seat),
+// plays over the match's WebSocket, and reads a match's replay page by
+// page (GET /api/matches/{id}/replay, built by package replay).
 package web
 
 import (
@@ -100,14 +98,12 @@ var pageRoutes = []string{"/", "/new", "/match/", "/replay/", "/rules/"}
 // Handler serves the web app:
 //
 //   - GET /static/NAME: the bundled script, style sheet and icon;
-//   - POST /web/replay: the positions of a record (ReplayHandler);
 //   - GET / and the app's own paths (/match/ID, /replay/ID, /rules/GAME,
 //     /new): the page, index.html, which routes on the client.
 //
 // Mount it at "/" beside the API; it never answers under /api/.
 func Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("POST /web/replay", ReplayHandler())
 	mux.HandleFunc("GET /static/{name...}", func(w http.ResponseWriter, r *http.Request) {
 		a := assets[r.PathValue("name")]
 		if a == nil || r.PathValue("name") == "index.html" {

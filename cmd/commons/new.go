@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/record"
@@ -166,31 +165,15 @@ func gameNames() []string {
 	return names
 }
 
-// lookupGame finds a game by its name, forgiving case, spaces, hyphens
-// and underscores, and the published title: Source, "Breaking Head" and
-// breakinghead all work.
+// lookupGame finds a game by its name or its title, as game.Find does
+// for the server too (any case, with or without spaces, hyphens and
+// underscores: Source, "Breaking Head" and breakinghead all work).
 func lookupGame(name string) (game.Game, error) {
-	if g, err := game.Lookup(name); err == nil {
-		return g, nil
+	g, err := game.Find(name)
+	if err != nil {
+		return nil, usagef("unknown game %q: the games are %s (commons games describes them)", name, strings.Join(gameNames(), ", "))
 	}
-	key := looseName(name)
-	for _, g := range game.Games() {
-		in := g.Info()
-		if key != "" && (looseName(in.Name) == key || looseName(in.Title) == key) {
-			return g, nil
-		}
-	}
-	return nil, usagef("unknown game %q: the games are %s (commons games describes them)", name, strings.Join(gameNames(), ", "))
-}
-
-func looseName(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
+	return g, nil
 }
 
 func runNew(args []string, _ io.Reader, stdout, stderr io.Writer) error {

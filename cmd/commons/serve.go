@@ -37,6 +37,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	moveBurst := fs.Int("move-burst", 20, "moves a client may send at once before --move-rate applies")
 	createLimit := fs.Int("create-limit", 30, "matches one address may create per --create-window (0: no limit)")
 	createWindow := fs.Duration("create-window", 10*time.Minute, "the window of --create-limit")
+	replayRate := fs.Float64("replay-rate", 4, "replays one address may ask for a second; more wait their turn, then get 429 (0: no limit)")
+	replayBuildRate := fs.Float64("replay-build-rate", 4000, "steps of replays not yet made that one address may have the server make, a second (0: no limit)")
+	replayCache := fs.Int("replay-cache-mb", 64, "megabytes of made replays the server keeps")
 	readHeaderTimeout := fs.Duration("read-header-timeout", 10*time.Second, "longest a client may take to send a request's headers (0: no limit)")
 	readTimeout := fs.Duration("read-timeout", 30*time.Second, "longest a client may take to send a whole request (0: no limit)")
 	idleTimeout := fs.Duration("idle-timeout", 2*time.Minute, "longest a kept-alive HTTP connection waits for its next request (0: no limit)")
@@ -76,6 +79,15 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *createWindow <= 0 {
 		return usagef("--create-window %v: want a positive duration, such as 10m", *createWindow)
 	}
+	if *replayRate < 0 {
+		return usagef("--replay-rate %v: want a number of replays a second, or 0 for no limit", *replayRate)
+	}
+	if *replayBuildRate < 0 {
+		return usagef("--replay-build-rate %v: want a number of steps a second, or 0 for no limit", *replayBuildRate)
+	}
+	if *replayCache < 1 {
+		return usagef("--replay-cache-mb %d: want at least 1", *replayCache)
+	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
 		return usagef("--log-level %q: want debug, info, warn or error", *logLevel)
@@ -112,6 +124,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		BotTime: *botTime, TimeoutBot: *timeoutBot, OriginPatterns: origins,
 		MoveRate: offIfZero(*moveRate), MoveBurst: *moveBurst,
 		CreateLimit: int(offIfZero(float64(*createLimit))), CreateWindow: *createWindow,
+		ReplayRate: offIfZero(*replayRate), ReplayBuildRate: offIfZero(*replayBuildRate), ReplayCacheBytes: *replayCache << 20,
 		ReadHeaderTimeout: offIfZero(*readHeaderTimeout), ReadTimeout: offIfZero(*readTimeout),
 		IdleTimeout: offIfZero(*idleTimeout), WSIdleTimeout: offIfZero(*wsIdleTimeout),
 	})

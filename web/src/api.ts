@@ -118,29 +118,60 @@ export interface StateMsg {
   teams?: boolean;
 }
 
-export interface GameRecord {
-  game: string;
-  players: number;
-  options?: Record<string, string>;
-  seed?: number;
-  moves: string[];
-  end?: End;
-}
-
-// Replay is the answer of GET /api/matches/{id}/replay and of POST
-// /web/replay (package web).
-export interface Replay {
+// ReplayPage is a page of a match's replay (GET
+// /api/matches/{id}/replay?page=K, docs/api.md): what every page says,
+// the record's entries on page 0, and the page's positions, the first
+// whole and each other as a patch of the one before (applyPatch).
+export interface ReplayPage {
   game: string;
   title: string;
   players: number;
   options: Record<string, string>;
   viewer: number;
-  moves: Entry[];
-  steps: { n: number; to_move: number; observation: unknown; text: string }[];
   over: boolean;
   result?: number[];
   scores?: number[];
   end?: End;
+  entries: number;
+  steps: number;
+  page_steps: number;
+  pages: number;
+  page: number;
+  from: number;
+  moves?: Entry[];
+  positions: { n: number; to_move: number; position?: ReplayPosition; patch?: PatchOp[] }[];
+}
+
+// ReplayPosition is what a replay step shows: the viewer's observation,
+// and the text rendering when asked for (text=1).
+export interface ReplayPosition {
+  observation: unknown;
+  text?: string[];
+}
+
+// PatchOp is one operation of a patch: [path] deletes the key at path,
+// [path, value] sets it, [path, start, count, items] splices the array at
+// path. A path is the keys and indices from the position's root.
+export type PatchOp = unknown[];
+
+// applyPatch applies a patch to pos, changing it in place (its caller
+// passes a copy), and returns the result.
+export function applyPatch(pos: unknown, ops: PatchOp[]): unknown {
+  for (const op of ops) {
+    const path = op[0] as (string | number)[];
+    if (path.length === 0) {
+      if (op.length === 2) pos = op[1];
+      else if (op.length === 4) (pos as unknown[]).splice(op[1] as number, op[2] as number, ...(op[3] as unknown[]));
+      continue;
+    }
+    let parent = pos as Record<string | number, unknown>;
+    for (const k of path.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
+    const last = path[path.length - 1];
+    if (op.length === 1) delete parent[last];
+    else if (op.length === 2) parent[last] = op[1];
+    else (parent[last] as unknown[]).splice(op[1] as number, op[2] as number, ...(op[3] as unknown[]));
+  }
+  return pos;
 }
 
 // Rules is a game's rules document, rendered (GET /api/games/{name}/rules).
@@ -212,9 +243,8 @@ export const draw = (id: string, token: string, decline = false) =>
   call<MatchView>("POST", `/api/matches/${enc(id)}/draw`, decline ? { decline } : undefined, token);
 export const rules = (game: string) => call<Rules>("GET", `/api/games/${enc(game)}/rules`);
 export const rematch = (id: string, token: string) => call<SeatAnswer>("POST", `/api/matches/${enc(id)}/rematch`, undefined, token);
-export const replay = (rec: GameRecord, seat: number) => call<Replay>("POST", `/web/replay?seat=${seat}`, rec);
-export const matchReplay = (id: string, seat: number, token?: string) =>
-  call<Replay>("GET", `/api/matches/${enc(id)}/replay` + (seat ? `?seat=${seat}` : ""), undefined, token);
+export const replayPage = (id: string, page: number, seat: number, text: boolean, token?: string) =>
+  call<ReplayPage>("GET", `/api/matches/${enc(id)}/replay?page=${page}` + (seat ? `&seat=${seat}` : "") + (text ? "&text=1" : ""), undefined, token);
 
 function enc(s: string): string {
   return encodeURIComponent(s);

@@ -27,6 +27,9 @@ export class Live {
   private timer = 0;
   private nextID = 1;
   private opened = false;
+  // text asks the server for the game's text rendering in every state
+  // (text=1), for a game drawn as text: the boards draw the observation.
+  text = false;
 
   constructor(private id: string, private token: string | null, private on: LiveHandlers) {
     this.connect();
@@ -34,9 +37,17 @@ export class Live {
 
   private url(): string {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    let u = `${proto}//${location.host}/api/matches/${encodeURIComponent(this.id)}/ws`;
-    if (this.token) u += "?token=" + encodeURIComponent(this.token);
-    return u;
+    const q: string[] = [];
+    if (this.token) q.push("token=" + encodeURIComponent(this.token));
+    if (this.text) q.push("text=1");
+    return `${proto}//${location.host}/api/matches/${encodeURIComponent(this.id)}/ws` + (q.length ? "?" + q.join("&") : "");
+  }
+
+  // wantText connects again asking for the text rendering.
+  wantText(): void {
+    if (this.text) return;
+    this.text = true;
+    this.reconnect(this.token);
   }
 
   private connect(): void {

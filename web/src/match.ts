@@ -199,7 +199,10 @@ export function matchView(app: HTMLElement, id: string): () => void {
     const gameName = st.game || info?.game || guessGame(st);
     if (!board && gameName) {
       board = boardFor(gameName)(boardEl, panel, host);
-      if (board.textOnly) legalBox.open = true;
+      if (board.textOnly) {
+        legalBox.open = true;
+        live.wantText(); // the server sends the text rendering only when asked
+      }
     }
     if (!board) return;
     const seated = !!held && st.seat > 0;

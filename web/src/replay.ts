@@ -6,10 +6,18 @@
 // or the seat this browser holds (its token): the server replays the
 // complete record, which it never gives out for such a game (Breaking
 // Head's B17), and shows each move as the viewer saw it.
+//
+// The replay comes in pages (docs/api.md): page 0 first, with the
+// entries, so that the board shows at once, then the others in the
+// background. A page holds its first position whole and every other as
+// a patch of the one before; a position is rebuilt when it is shown, from
+// the one shown before it when that is its predecessor, else from its
+// page's first, so that only pages are kept, never every position.
 
 import * as api from "./api";
 import { Board, Host, View } from "./boards/board";
 import { boardFor } from "./boards/index";
+import { generic } from "./boards/generic";
 import { h, s, fill } from "./dom";
 
 // icon draws a player control: the text fonts of phones and of headless
@@ -34,7 +42,12 @@ export function replayView(app: HTMLElement, id: string): () => void {
   let viewer = Number(params.get("seat")) || 0;
   let info: api.MatchView | null = null;
   const held = api.heldSeat(id);
-  let rp: api.Replay | null = null;
+  let rp: api.ReplayPage | null = null; // page 0: the header and the entries
+  let moves: api.Entry[] = [];
+  let pages: (api.ReplayPage | null)[] = [];
+  let loading = 0; // a number for each load, so that a stale one stops
+  // The position last shown, to step forward from without a rebuild.
+  let shown: { step: number; pos: api.ReplayPosition } | null = null;
   let board: Board | null = null;
   let at = 0;
   let playing = 0;
@@ -104,54 +117,112 @@ export function replayView(app: HTMLElement, id: string): () => void {
         message.textContent = "This match is still being played: the replay shows the moves so far.";
         message.hidden = false;
       }
-      rp = await api.matchReplay(id, viewer, viewer && held?.seat === viewer ? held.token : undefined);
-      if (stopped) return;
+      const mine = ++loading;
+      const text = boardFor(info.game) === generic;
+      const token = viewer && held?.seat === viewer ? held.token : undefined;
+      const first = await api.replayPage(id, 0, viewer, text, token);
+      if (stopped || mine !== loading) return;
+      rp = first;
+      moves = first.moves || [];
+      pages = new Array(first.pages).fill(null);
+      pages[0] = first;
+      shown = null;
       board = boardFor(rp.game)(boardEl, panel, host);
-      slider.max = String(rp.steps.length - 1);
+      slider.max = String(rp.steps - 1);
       const want = params.get("step");
-      go(want === null ? at : Number(want));
+      await go(want === null ? at : Number(want));
       params.delete("step");
+      // The other pages, one after another, while the first is shown.
+      for (let k = 1; k < pages.length && !stopped && mine === loading; k++) {
+        if (!pages[k]) pages[k] = await api.replayPage(id, k, viewer, text, token);
+      }
     } catch (e) {
       err.textContent = (e as Error).message;
       err.hidden = false;
     }
   }
 
-  function go(i: number): void {
+  // page returns page k, fetching it if it has not come yet.
+  async function page(k: number): Promise<api.ReplayPage> {
+    if (!pages[k]) {
+      const token = viewer && held?.seat === viewer ? held.token : undefined;
+      pages[k] = await api.replayPage(id, k, viewer, boardFor(rp!.game) === generic, token);
+    }
+    return pages[k]!;
+  }
+
+  // positionAt rebuilds step i's position: from the one shown when it is
+  // the step before, else from the first of its page.
+  async function positionAt(i: number): Promise<{ n: number; to_move: number; pos: api.ReplayPosition }> {
+    const per = rp!.page_steps;
+    const pg = await page(Math.floor(i / per));
+    const k = i - pg.from;
+    let j = 0;
+    let pos: api.ReplayPosition;
+    if (shown && shown.step < i && shown.step >= pg.from) {
+      j = shown.step - pg.from;
+      pos = shown.pos;
+    } else {
+      pos = pg.positions[0].position!;
+    }
+    for (j++; j <= k; j++) pos = api.applyPatch(structuredClone(pos), pg.positions[j].patch || []) as api.ReplayPosition;
+    return { n: pg.positions[k].n, to_move: pg.positions[k].to_move, pos };
+  }
+
+  // stepAfter returns the first step past entry k, as far as the pages
+  // that have come say; -1 when it is on a page still to come.
+  function stepAfter(k: number): number {
+    for (const pg of pages) {
+      if (!pg) return -1;
+      const j = pg.positions.findIndex((p) => p.n > k);
+      if (j >= 0) return pg.from + j;
+    }
+    return rp ? rp.steps - 1 : -1;
+  }
+
+  async function go(i: number): Promise<void> {
     if (!rp || !board) return;
-    at = Math.max(0, Math.min(rp.steps.length - 1, Number.isFinite(i) ? Math.trunc(i) : rp.steps.length - 1));
-    const step = rp.steps[at];
-    const prevN = at > 0 ? rp.steps[at - 1].n : 0;
-    const entries = rp.moves.slice(0, step.n);
+    at = Math.max(0, Math.min(rp.steps - 1, Number.isFinite(i) ? Math.trunc(i) : rp.steps - 1));
+    const want = at;
+    const step = await positionAt(at);
+    if (want !== at || !board) return; // another step was asked for meanwhile
+    shown = { step: at, pos: step.pos };
+    const prevN = at > 0 ? (await positionAt(at - 1)).n : 0;
+    shown = { step: at, pos: step.pos };
+    const entries = moves.slice(0, step.n);
     const v: View = {
-      obs: step.observation, text: step.text, legal: [], seat: viewer, players: rp.players,
+      obs: structuredClone(step.pos.observation), text: (step.pos.text || []).join("\n"), legal: [], seat: viewer, players: rp.players,
       seats: info?.seats || [], version: step.n, interactive: false, log: entries,
     };
     board.update(v);
     slider.value = String(at);
-    label.textContent = `Step ${at} of ${rp.steps.length - 1}`;
+    label.textContent = `Step ${at} of ${rp.steps - 1}`;
     // What happened since the previous step. In a game with hidden
     // information the chance entries (cards drawn, roles dealt) are left
     // out here; the moves below list them as the viewer saw them.
-    const made = rp.moves.slice(prevN, step.n)
+    const made = moves.slice(prevN, step.n)
       .filter((e) => e.seat || !info?.hidden_information)
-      .map((e) => (e.seat ? `${name(e.seat)}: ${board!.entry?.(e, rp!.moves) || e.move}` : `chance: ${board!.entry?.(e, rp!.moves) || e.move.slice(1)}`));
+      .map((e) => (e.seat ? `${name(e.seat)}: ${board!.entry?.(e, moves) || e.move}` : `chance: ${board!.entry?.(e, moves) || e.move.slice(1)}`));
     const lines = [at === 0 ? "The position before the first move." : made.join(" · ") + "."];
     if (step.to_move) lines.push(`${name(step.to_move)} to move.`);
     what.textContent = lines.join(" ");
-    const last = at === rp.steps.length - 1;
+    const last = at === rp.steps - 1;
     if (last && rp.over) {
       end.textContent = "Game over. " + (rp.end ? api.endText(rp.end, name, 0) : board.outcome?.(v) || "");
       end.hidden = false;
     } else {
       end.hidden = true;
     }
-    mark({ step: at, steps: rp.steps.length - 1, stepN: step.n, viewer: rp.viewer });
-    fill(logList, ...rp.moves.map((e, k) => {
+    mark({ step: at, steps: rp.steps - 1, stepN: step.n, viewer: rp.viewer });
+    fill(logList, ...moves.map((e, k) => {
       const li = h("li", { value: k + 1, class: (e.seat ? "" : "chance") + (k < step.n ? " done" : " later") + (k >= prevN && k < step.n ? " current" : "") },
-        e.seat ? `${name(e.seat)}: ${board!.entry?.(e, rp!.moves) || e.move}` : `chance: ${board!.entry?.(e, rp!.moves) || e.move.slice(1)}`);
-      li.addEventListener("click", () => {
-        const i = rp!.steps.findIndex((s) => s.n > k);
+        e.seat ? `${name(e.seat)}: ${board!.entry?.(e, moves) || e.move}` : `chance: ${board!.entry?.(e, moves) || e.move.slice(1)}`);
+      li.addEventListener("click", async () => {
+        let i = stepAfter(k);
+        for (let p = 0; i < 0 && p < pages.length; p++) {
+          await page(p);
+          i = stepAfter(k);
+        }
         go(i < 0 ? Infinity : i);
       });
       return li;
@@ -169,7 +240,7 @@ export function replayView(app: HTMLElement, id: string): () => void {
       playBtn.replaceChildren(icon("play"));
       return;
     }
-    if (rp && at >= rp.steps.length - 1) go(0);
+    if (rp && at >= rp.steps - 1) go(0);
     playBtn.replaceChildren(icon("pause"));
     playing = window.setInterval(() => go(at + 1), 900);
   }
