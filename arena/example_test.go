@@ -6,18 +6,13 @@ import (
 
 	"github.com/commons-games/commons/arena"
 	"github.com/commons-games/commons/bot/testgames"
+	"github.com/commons-games/commons/match"
 )
 
 // Run plays seat-rotated games between bot specs and sums up the results.
 func ExampleRun() {
 	testgames.Register() // tic-tac-toe, for the example
-	res, err := arena.Run(context.Background(), arena.Config{
-		Game:    "test-tictactoe",
-		Bots:    []string{"mcts:iterations=1000,workers=1", "random"},
-		Games:   20,
-		Seed:    1,
-		Workers: 2,
-	})
+	res, err := arena.Run(context.Background(), arena.Config{Run: match.Run{Game: "test-tictactoe", Bots: []string{"mcts:iterations=1000,workers=1", "random"}, Games: 20, Seed: 1}, Workers: 2})
 	if err != nil {
 		fmt.Println(err)
 		return

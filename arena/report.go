@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/commons-games/commons/stats"
 )
 
 // ratingPrior is the number of virtual draws added to every pair of bots
@@ -81,9 +83,9 @@ func (r *run) summarise(games []GameResult) *Result {
 	}
 	seatSum := make([]float64, r.gcfg.Players)
 	teams := map[teamKey]*teamAcc{}
-	comparisons := make([][]Comparison, 0, len(games))
+	comparisons := make([][]stats.Comparison, 0, len(games))
 	for _, g := range games {
-		var cs []Comparison
+		var cs []stats.Comparison
 		seats := make([][]int, nb)
 		for p, b := range g.Seats {
 			if b >= 0 {
@@ -124,7 +126,7 @@ func (r *run) summarise(games []GameResult) *Result {
 				wins[b][a] += 1 - s
 				count[a][b]++
 				count[b][a]++
-				cs = append(cs, Comparison{I: a, J: b, S: s})
+				cs = append(cs, stats.Comparison{I: a, J: b, S: s})
 			}
 		}
 		comparisons = append(comparisons, cs)
@@ -151,13 +153,13 @@ func (r *run) summarise(games []GameResult) *Result {
 			}
 		}
 	}
-	ratings := FitBradleyTerryGames(nb, comparisons, ratingPrior)
+	ratings := stats.FitBradleyTerryGames(nb, comparisons, ratingPrior)
 	for b := range res.Bots {
 		st := &res.Bots[b]
 		if st.Games > 0 {
 			st.WinRate = score[b] / float64(st.Games)
 		}
-		st.Low, st.High = Wilson(score[b], st.Games)
+		st.Low, st.High = stats.Wilson(score[b], st.Games)
 		st.Rating, st.RatingCI = ratings.Elo[b], ratings.CI[b]
 		if math.IsNaN(st.RatingCI) {
 			st.RatingCI = 0
@@ -171,12 +173,12 @@ func (r *run) summarise(games []GameResult) *Result {
 			if count[a][b] == 0 {
 				continue
 			}
-			lo, hi := Wilson(wins[a][b], int(count[a][b]))
+			lo, hi := stats.Wilson(wins[a][b], int(count[a][b]))
 			res.Pairs = append(res.Pairs, PairStats{A: a, B: b, Games: int(count[a][b]), ScoreA: wins[a][b] / count[a][b], Low: lo, High: hi})
 		}
 	}
 	for p, sum := range seatSum {
-		lo, hi := Wilson(sum, len(games))
+		lo, hi := stats.Wilson(sum, len(games))
 		res.Seats = append(res.Seats, SeatStats{Seat: p + 1, Games: len(games), WinRate: sum / float64(len(games)), Low: lo, High: hi})
 	}
 	for k, acc := range teams {
@@ -184,7 +186,7 @@ func (r *run) summarise(games []GameResult) *Result {
 		if k.bot >= 0 {
 			ts.Label = r.bots[k.bot].label
 		}
-		ts.Low, ts.High = Wilson(acc.sum, acc.games)
+		ts.Low, ts.High = stats.Wilson(acc.sum, acc.games)
 		res.Teams = append(res.Teams, ts)
 	}
 	sort.Slice(res.Teams, func(i, j int) bool {

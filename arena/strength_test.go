@@ -20,6 +20,7 @@ import (
 	_ "github.com/commons-games/commons/games/opensource"
 	_ "github.com/commons-games/commons/games/source"
 	_ "github.com/commons-games/commons/games/threeio"
+	"github.com/commons-games/commons/match"
 )
 
 func strength(t *testing.T, cfg Config) *Result {
@@ -54,7 +55,7 @@ func TestStrengthAgainstBeginners(t *testing.T) {
 		{"open-source-board-game", "greedy", "script:demand", 16},
 	} {
 		t.Run(tc.game+"/"+tc.opponent, func(t *testing.T) {
-			r := strength(t, Config{Game: tc.game, Bots: []string{tc.bot, tc.opponent}, Games: tc.games, Workers: 2})
+			r := strength(t, Config{Run: match.Run{Game: tc.game, Bots: []string{tc.bot, tc.opponent}, Games: tc.games}, Workers: 2})
 			if b := r.Bots[0]; b.Low <= 0.5 {
 				t.Errorf("%s against %s: win rate %.3f [%.3f, %.3f]: the interval reaches one half", b.Label, tc.opponent, b.WinRate, b.Low, b.High)
 			}
@@ -69,7 +70,7 @@ func TestStrengthAgainstBeginners(t *testing.T) {
 func TestStrengthBreakingHeadDefaults(t *testing.T) {
 	rates := map[string][2]float64{}
 	for _, c := range []string{"ismcts:workers=1", "random"} {
-		r := strength(t, Config{Game: "breaking-head", Players: 5, Teams: map[string]string{"contributor": c, "blocker": "random"}, Games: 16, Workers: 2})
+		r := strength(t, Config{Run: match.Run{Game: "breaking-head", Players: 5, Teams: map[string]string{"contributor": c, "blocker": "random"}, Games: 16}, Workers: 2})
 		for _, ts := range r.Teams {
 			if ts.Team == "contributor" && ts.Bot >= 0 {
 				rates[c] = [2]float64{ts.Low, ts.High}
@@ -97,7 +98,7 @@ func TestStrengthLevelsStandApart(t *testing.T) {
 		{"open-source-board-game", 16},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
-			r := strength(t, Config{Game: tc.game, Bots: []string{"medium", "easy"}, Games: tc.games, Workers: 2})
+			r := strength(t, Config{Run: match.Run{Game: tc.game, Bots: []string{"medium", "easy"}, Games: tc.games}, Workers: 2})
 			if b := r.Bots[0]; b.Rating-b.RatingCI <= 0 {
 				t.Errorf("medium against easy: rating %+.0f ± %.0f: the interval reaches easy's", b.Rating, b.RatingCI)
 			}

@@ -250,7 +250,7 @@ func (r *rollout) run(s game.State, mover game.Player) ([]float64, error) {
 				// as good as any.
 				var err error
 				if a, err = script.Script(r.script, r.rng); err != nil {
-					return nil, fmt.Errorf("bot: playout script %s: %v", r.script, err)
+					return nil, fmt.Errorf("bot: playout script %s: %w", r.script, err)
 				}
 			} else if r.greedy && len(r.buf) > 1 && r.rng.Float64() >= r.epsilon {
 				// Greedy's own choice, a chance node after a move averaged

@@ -15,7 +15,7 @@ func noMoveError(s game.State) error {
 }
 
 func illegalError(s game.State, a game.Action, err error) error {
-	return fmt.Errorf("bot: the game refused its own legal action %q (%d): %v (a bug in the game)", s.ActionString(a), a, err)
+	return fmt.Errorf("bot: the game refused its own legal action %q (%d): %w (a bug in the game)", s.ActionString(a), a, err)
 }
 
 // checkToMove returns the player to move at s, or an error if no seat is.

@@ -12,7 +12,7 @@ import (
 // settings (game.SearchTuner) for what it leaves unset, never over what
 // it sets.
 func TestTunedTakesTheGamesSettings(t *testing.T) {
-	s := newState(t, "source", 2, nil) // SearchParams: depth=13,c=0.3
+	s := newState(t, "source", 2, nil) // SearchHints: Depth 13, C 0.3
 	tests := []struct{ spec, want string }{
 		{"mcts", "mcts:iterations=1000,playout=prior,c=0.3,depth=13"},
 		{"mcts:depth=2", "mcts:iterations=1000,playout=prior,c=0.3,depth=2"},
@@ -92,19 +92,19 @@ func TestLevelsPlay(t *testing.T) {
 // (game.LevelTuner).
 type budgeted struct {
 	game.State
-	budgets map[string]string
+	budgets map[string]game.Budget
 }
 
-func (b budgeted) LevelBudget(level string) string { return b.budgets[level] }
+func (b budgeted) LevelBudget(level string) game.Budget { return b.budgets[level] }
 
 // TestLevelBudget: a level searches with the budget its game gives it
 // (game.LevelTuner), in place of its own, and keeps its own where the
 // game gives none or one its bot cannot take; the bot it makes plays by
 // that budget.
 func TestLevelBudget(t *testing.T) {
-	s := budgeted{newState(t, "test-tictactoe", 2, nil), map[string]string{
-		"easy":   "iterations=50", // greedy takes no budget
-		"medium": "iterations=37,workers=1",
+	s := budgeted{newState(t, "test-tictactoe", 2, nil), map[string]game.Budget{
+		"easy":   {Iterations: 50}, // greedy takes no budget
+		"medium": {Iterations: 37, Workers: 1},
 	}}
 	for _, tt := range []struct{ level, want string }{
 		{"easy", Levels[0].Perfect},
@@ -164,7 +164,7 @@ func TestScriptBot(t *testing.T) {
 
 // TestMeasureSearchesAsInPlay: commons bench --bot times the search people
 // meet, with the game's own settings for what the spec leaves unset: 3io
-// plays random playouts with scores mixed in (SearchParams), where the
+// plays random playouts with scores mixed in (SearchHints), where the
 // default playouts follow the game's Prior and cost several times more.
 func TestMeasureSearchesAsInPlay(t *testing.T) {
 	s := newState(t, "3io", 2, nil)
@@ -174,7 +174,7 @@ func TestMeasureSearchesAsInPlay(t *testing.T) {
 	}
 	for _, want := range []string{"iterations=200", "workers=1", "playout=random", "score=0.5"} {
 		if !strings.Contains(m.Searched, want) {
-			t.Errorf("searched %q, want it to hold %s (the spec and 3io's SearchParams)", m.Searched, want)
+			t.Errorf("searched %q, want it to hold %s (the spec and 3io's SearchHints)", m.Searched, want)
 		}
 	}
 	// A level: the spec it plays in the game, with the game's budget.

@@ -2,12 +2,13 @@ package bot
 
 import (
 	"context"
-	"math"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/commons-games/commons/game"
+
+	"github.com/commons-games/commons/stats"
 )
 
 // TestRolloutCommonRandomNumbers: a round plays every candidate on the
@@ -96,7 +97,7 @@ func TestRolloutBeatsItsBasePolicyAtPig(t *testing.T) {
 		won += s.Returns(nil)[me]
 	}
 	t.Logf("rollout against greedy at Pig: %.1f of %d", won, games)
-	if lo, _ := wilson(won, games); lo < 0.5 {
+	if lo, _ := stats.Wilson(won, games); lo < 0.5 {
 		t.Errorf("rollout against greedy at Pig: %.1f of %d, the interval's lower end %.3f is not above a half", won, games, lo)
 	}
 }
@@ -123,16 +124,6 @@ func TestRolloutCandidates(t *testing.T) {
 	if got := forced.ActionString(a); got != "hold" || b.LastSearch().Playouts != 0 {
 		t.Errorf("one legal move: played %s after %d playouts, want hold at once", got, b.LastSearch().Playouts)
 	}
-}
-
-// wilson is the Wilson score interval at 95% for a score over n games
-// (arena.Wilson, which this package cannot import).
-func wilson(score float64, n int) (low, high float64) {
-	const z = 1.959964
-	p, nn := score/float64(n), float64(n)
-	centre := (p + z*z/(2*nn)) / (1 + z*z/nn)
-	half := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / (1 + z*z/nn)
-	return centre - half, centre + half
 }
 
 // TestGreedyAllocatesNothing: greedy values its moves on scratch states

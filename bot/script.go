@@ -74,3 +74,12 @@ func playoutScript(sp Spec) (string, bool) {
 	}
 	return name, true
 }
+
+// ParseFor reads a spec string for a game of in: ParseSpec, then CheckFor.
+func ParseFor(spec string, in game.Info) (Spec, error) {
+	sp, err := ParseSpec(spec)
+	if err == nil {
+		err = CheckFor(sp, in)
+	}
+	return sp, err
+}

@@ -277,7 +277,7 @@ func ParseSpec(s string) (Spec, error) {
 	}
 	def, err := lookupDef(name)
 	if err != nil {
-		return Spec{}, fmt.Errorf("bot spec %q: %v", s, err)
+		return Spec{}, fmt.Errorf("bot spec %q: %w", s, err)
 	}
 	sp := Spec{Name: name}
 	if name == "script" {
@@ -318,7 +318,7 @@ func ParseSpec(s string) (Spec, error) {
 		}
 		seen[k] = true
 		if err := p.set(&sp, v); err != nil {
-			return Spec{}, fmt.Errorf("bot spec %q: %s=%q: %v", s, k, v, err)
+			return Spec{}, fmt.Errorf("bot spec %q: %s=%q: %w", s, k, v, err)
 		}
 	}
 	return sp, nil
@@ -465,44 +465,36 @@ func equalStates(a, b game.State) bool {
 
 // tuned returns raw (a spec as parsed, before defaults) with the game's
 // own search settings (game.SearchTuner) for the parameters raw leaves
-// unset, then every parameter still unset at its default. A game's bad
-// setting is ignored (its tests catch it).
+// unset, then every parameter still unset at its default. The settings
+// are typed, and the conformance kit checks them for every game
+// (game.SearchHints.Check), so there is nothing here to fail.
 func tuned(raw Spec, s game.State) Spec {
 	tu, ok := s.(game.SearchTuner)
-	if !ok || tu.SearchParams() == "" {
+	if !ok {
 		return raw.withDefaults()
 	}
-	extra, err := ParseSpec(raw.Name + ":" + tu.SearchParams())
-	if err != nil {
-		return raw.withDefaults()
-	}
+	h := tu.SearchHints()
 	sp := raw
 	if sp.Iterations == 0 && sp.Time == 0 {
-		sp.Iterations, sp.Time = extra.Iterations, extra.Time
+		sp.Iterations, sp.Time = h.Budget.Iterations, h.Budget.Time
 	}
 	if sp.Workers == 0 {
-		sp.Workers = extra.Workers
+		sp.Workers = h.Budget.Workers
 	}
 	if sp.Playout == "" {
-		sp.Playout = extra.Playout
+		sp.Playout = h.Playout
 	}
-	if !sp.HasC {
-		sp.C, sp.HasC = extra.C, extra.HasC
+	if !sp.HasC && h.C > 0 {
+		sp.C, sp.HasC = h.C, true
 	}
-	if !sp.HasEpsilon {
-		sp.Epsilon, sp.HasEpsilon = extra.Epsilon, extra.HasEpsilon
-	}
-	if !sp.HasBias {
-		sp.Bias, sp.HasBias = extra.Bias, extra.HasBias
-	}
-	if !sp.HasDepth {
-		sp.Depth, sp.HasDepth = extra.Depth, extra.HasDepth
+	if !sp.HasDepth && h.Depth > 0 {
+		sp.Depth, sp.HasDepth = h.Depth, true
 	}
 	if sp.Tree == "" {
-		sp.Tree = extra.Tree
+		sp.Tree = h.Tree
 	}
-	if !sp.HasScore {
-		sp.Score, sp.HasScore = extra.Score, extra.HasScore
+	if !sp.HasScore && h.Score > 0 {
+		sp.Score, sp.HasScore = h.Score, true
 	}
 	return sp.withDefaults()
 }

@@ -94,7 +94,7 @@ func render(doc string, src []byte, pageOf func(string) string) (*Page, error) {
 	ctx := parser.NewContext()
 	root := md.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
 	if err := md.Renderer().Render(&buf, src, root); err != nil {
-		return nil, fmt.Errorf("%s: %v", doc, err)
+		return nil, fmt.Errorf("%s: %w", doc, err)
 	}
 	return &Page{Title: firstHeading(root, src), HTML: buf.Bytes()}, nil
 }

@@ -40,4 +40,53 @@
 // must not allocate, so that random playouts and tree search run without
 // garbage. Observation, Render and notation are for people and the network
 // and may allocate.
+//
+// # A game package's files
+//
+// The game packages under games/ share one layout: a concept lives in the
+// file of the same name in each.
+//
+//   - game.go: the package comment; the Game value (var Game game.Game)
+//     with Info, New, MaxLength and DataHash, the option names and the
+//     rules a Config resolves to; init's registration; the compile-time
+//     assertion of the interfaces the State implements
+//     (var _ interface{ game.State; game.Scorer; ... } = (*State)(nil)).
+//   - state.go: State and its parts, its set-up (newState), Config,
+//     CurrentPlayer, Clone, CopyFrom, Equal, Returns and Scores.
+//   - moves.go: the action numbering, LegalActions, ChanceOutcomes and
+//     Apply, with the checks and the rules of play they run.
+//   - notation.go: ActionString, ParseAction, PublicActionString, and the
+//     words for an illegal move where they are written apart from its
+//     check (whyIllegal).
+//   - view.go: Observation and its types, and Render.
+//   - eval.go: the bots' heuristics: Evaluate, Standing, Prior,
+//     SearchHints, LevelBudget.
+//   - scripts.go: the scripted players (Script, Info.Scripts).
+//   - sample.go: Sample and SampleFrom, in a game with hidden information
+//     only.
+//   - outcome.go: Outcome, how the game ended and its counts, for the lab.
+//   - a data table's file, named for it (cards.go with cards.json, tiles.go
+//     with tiles.json): its types, parsing and checks.
+//
+// A game's own concepts get files of their own, named for them: Source's
+// bits.go (the bitboard) and score.go (the scoring, S17, and the winner,
+// S18), Breaking Head's path.go (what fits where, and the paths, B7-B10),
+// Open Science Alliance's collect.go, Open Source's features.go, place.go,
+// dice.go and others.
+//
+// A file's tests are in its _test.go (state_test.go, view_test.go,
+// eval_test.go...), and beside them:
+//
+//   - conformance_test.go: package gametest's kit run on the game;
+//   - rulings_test.go: a test for each ruling, named after it
+//     (TestS6_CapturedCorner); a ruling's test that belongs to another
+//     file, or to machinery of its own (Breaking Head's leak_test.go for
+//     B18), is there and still named after the ruling;
+//   - notation_test.go: the notation, and the errors of illegal moves;
+//   - records_test.go: the games of testdata/records replayed;
+//   - independent_test.go: the rules read again, naively and apart from
+//     the package's code, and checked against it in random games;
+//   - bench_test.go: benchmarks, and checks that play allocates nothing;
+//   - example_test.go: the examples;
+//   - helpers_test.go: helpers that build positions and play moves.
 package game

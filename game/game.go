@@ -3,6 +3,8 @@ package game
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
+	"time"
 )
 
 // Player identifies who acts at a state: a seat numbered from 0, or one of
@@ -214,14 +216,49 @@ type Prior interface {
 }
 
 // SearchTuner is implemented by states of games that know which search
-// settings play them best, as measured (docs/bots.md): the bot levels
-// (easy, medium, hard) add them to their own budgets, so that a level
-// plays every game well without a person choosing parameters.
+// settings play them best, as measured (docs/bots.md): the search bots
+// take each hint their spec leaves unset, and the bot levels (easy,
+// medium, hard) add them to their own budgets, so that a level plays
+// every game well without a person choosing parameters.
 type SearchTuner interface {
-	// SearchParams returns search bot parameters in the form of a bot
-	// spec's ("depth=5,c=0.3"), or "" for the defaults.
-	SearchParams() string
+	SearchHints() SearchHints
 }
+
+// SearchHints are a game's search settings (SearchTuner); a zero field
+// hints nothing, the bot's default standing.
+type SearchHints struct {
+	// Budget replaces the search's default budget when its spec gives
+	// none.
+	Budget Budget
+	// Depth cuts playouts after that many turns (a turn: one seat's run
+	// of decisions) and scores them with the game's Evaluator.
+	Depth int
+	// C is the UCB exploration constant.
+	C float64
+	// Playout is how playouts choose moves: "random", "prior", "greedy"
+	// or "script:NAME", one of the game's scripts.
+	Playout string
+	// Tree is which decisions the search tree holds: "all" or "own" (the
+	// searching seat's turn only).
+	Tree string
+	// Score is the weight, 0 to 1, of the final score beside the win in
+	// a playout's reward, in a game that keeps scores.
+	Score float64
+}
+
+// Budget is a search's budget; a zero field is unset.
+type Budget struct {
+	// Iterations of the search a move; with Time too, whichever comes
+	// first ends it.
+	Iterations int
+	// Time is the wall time a move.
+	Time time.Duration
+	// Workers is the number of trees searched side by side.
+	Workers int
+}
+
+// IsZero reports whether b sets nothing.
+func (b Budget) IsZero() bool { return b == Budget{} }
 
 // LevelTuner is implemented by states of games in which the levels'
 // own budgets would not stand apart (docs/bots.md): where a search plays
@@ -231,10 +268,19 @@ type SearchTuner interface {
 // stronger than the one below.
 type LevelTuner interface {
 	// LevelBudget returns the budget the named level ("easy", "medium",
-	// "hard") searches with in this game, in the form of a bot spec's
-	// parameters ("iterations=200,workers=1"; only iterations, time and
-	// workers are taken), or "" for the level's own.
-	LevelBudget(level string) string
+	// "hard") searches with in this game, or the zero Budget for the
+	// level's own.
+	LevelBudget(level string) Budget
+}
+
+// Teamer is implemented by states of games whose seats play in teams
+// (Breaking Head's Contributors and Blockers; Info.Teams names the
+// teams). Team names the team of seat p, or "" while it is not settled.
+// It is a referee's question, asked of the real state by the runners (to
+// seat a team's bot, to report results by team) and by a server (a
+// resignation hands the seat to a bot); bots never see it.
+type Teamer interface {
+	Team(p Player) string
 }
 
 // DataHasher is implemented by games whose rules come from a data table
@@ -278,4 +324,48 @@ type Outcome struct {
 type Count struct {
 	Name string
 	N    int
+}
+
+// Check reports what is wrong with a game's budget: a negative field, or
+// workers without iterations or time to give them.
+func (b Budget) Check() error {
+	switch {
+	case b.Iterations < 0:
+		return fmt.Errorf("iterations %d: want at least 1, or 0 for unset", b.Iterations)
+	case b.Time < 0:
+		return fmt.Errorf("time %v: want a positive duration, or 0 for unset", b.Time)
+	case b.Workers < 0:
+		return fmt.Errorf("workers %d: want at least 1, or 0 for unset", b.Workers)
+	case b.Workers > 0 && b.Iterations == 0 && b.Time == 0:
+		return fmt.Errorf("workers %d without iterations or time", b.Workers)
+	}
+	return nil
+}
+
+// Check reports what is wrong with a game's search hints, a game of in's:
+// a value out of its range, a playout or tree the search bots do not
+// have, or a script the game does not.
+func (h SearchHints) Check(in Info) error {
+	if err := h.Budget.Check(); err != nil {
+		return fmt.Errorf("budget: %w", err)
+	}
+	switch {
+	case h.Depth < 0:
+		return fmt.Errorf("depth %d: want 0 or more", h.Depth)
+	case !(h.C >= 0 && h.C <= 100):
+		return fmt.Errorf("c %v: want 0 to 100", h.C)
+	case !(h.Score >= 0 && h.Score <= 1):
+		return fmt.Errorf("score %v: want 0 to 1", h.Score)
+	case h.Tree != "" && h.Tree != "all" && h.Tree != "own":
+		return fmt.Errorf("tree %q: want all or own", h.Tree)
+	}
+	switch name, script := strings.CutPrefix(h.Playout, "script:"); {
+	case script:
+		if _, ok := in.Script(name); !ok {
+			return fmt.Errorf("playout %q: %s has no script %q", h.Playout, in.Name, name)
+		}
+	case h.Playout != "" && h.Playout != "random" && h.Playout != "prior" && h.Playout != "greedy":
+		return fmt.Errorf("playout %q: want random, prior, greedy or script:NAME", h.Playout)
+	}
+	return nil
 }

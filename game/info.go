@@ -23,6 +23,14 @@ type Info struct {
 	// Scripts are the game's scripted strategies (see Scripter), which
 	// bot specs name as script:NAME.
 	Scripts []ScriptInfo `json:"scripts,omitempty"`
+	// Teams names the teams of a game whose seats play in teams, sorted
+	// (its states are Teamers: each seat's team is dealt by chance
+	// before the first decision); nil in a game where every seat plays
+	// for itself.
+	Teams []string `json:"teams,omitempty"`
+	// Draws reports whether the game's rules have draws, so that players
+	// may also agree one (a server offers it).
+	Draws bool `json:"draws,omitempty"`
 }
 
 // Script returns the named script's description and whether the game has

@@ -3,12 +3,14 @@ package lab
 import (
 	"context"
 	"testing"
+
+	"github.com/commons-games/commons/match"
 )
 
 // A game of random bots allocates nothing in the lab's worker.
 func TestRandomGameAllocatesNothing(t *testing.T) {
 	for _, name := range []string{"source", "3io"} {
-		r, err := prepare(Config{Game: name, Bots: []string{"random"}, Games: 100, Seed: 1})
+		r, err := prepare(Config{Run: match.Run{Game: name, Bots: []string{"random"}, Games: 100, Seed: 1}})
 		if err != nil {
 			t.Fatal(err)
 		}

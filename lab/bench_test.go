@@ -10,6 +10,7 @@ import (
 
 	"github.com/commons-games/commons/bot"
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/match"
 )
 
 // cpuTime is the process's user and system time so far: on a machine
@@ -48,8 +49,7 @@ func BenchmarkLabRandomSource(b *testing.B) {
 		b.Run("lab-trace-"+trace, func(b *testing.B) {
 			wall, cpu := baseline(max(b.N, 2000))
 			c0 := cpuTime()
-			st, err := Run(context.Background(), Config{Dir: filepath.Join(b.TempDir(), fmt.Sprint(b.N)), Game: "source",
-				Bots: []string{"random"}, Games: b.N, Seed: 1, Workers: 1, Trace: trace})
+			st, err := Run(context.Background(), Config{Run: match.Run{Game: "source", Bots: []string{"random"}, Games: b.N, Seed: 1}, Dir: filepath.Join(b.TempDir(), fmt.Sprint(b.N)), Workers: 1, Trace: trace})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -67,8 +67,7 @@ func BenchmarkLabRandomSource(b *testing.B) {
 func BenchmarkLabWorkers(b *testing.B) {
 	for _, w := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers-%d", w), func(b *testing.B) {
-			st, err := Run(context.Background(), Config{Dir: filepath.Join(b.TempDir(), "r"), Game: "source",
-				Bots: []string{"random"}, Games: b.N, Seed: 1, Workers: w, Trace: TraceOff})
+			st, err := Run(context.Background(), Config{Run: match.Run{Game: "source", Bots: []string{"random"}, Games: b.N, Seed: 1}, Dir: filepath.Join(b.TempDir(), "r"), Workers: w, Trace: TraceOff})
 			if err != nil {
 				b.Fatal(err)
 			}

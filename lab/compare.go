@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/commons-games/commons/stats"
 )
 
 // Comparison is what Compare found between two runs A and B.
@@ -208,8 +210,8 @@ func pairUp(x, y *Series) (xa, ya []float64) {
 func compareSeries(x, y *Series, paired, rel bool) Diff {
 	var d Diff
 	xv, yv := x.Value, y.Value
-	d.A, _ = meanSD(xv)
-	d.B, _ = meanSD(yv)
+	d.A, _ = stats.MeanSD(xv)
+	d.B, _ = stats.MeanSD(yv)
 	d.NA, d.NB = len(xv), len(yv)
 	d.Diff = d.B - d.A
 	d.Low, d.High = math.NaN(), math.NaN()
@@ -224,23 +226,23 @@ func compareSeries(x, y *Series, paired, rel bool) Diff {
 			for i := range xa {
 				diffs[i] = ya[i] - xa[i]
 			}
-			md, sd := meanSD(diffs)
-			h := tQuantile(n-1) * sd / math.Sqrt(float64(n))
+			md, sd := stats.MeanSD(diffs)
+			h := stats.TQuantile(n-1) * sd / math.Sqrt(float64(n))
 			d.Diff, d.Low, d.High = md, md-h, md+h
 			d.Method = "paired t"
 			// The paired means, for the relative difference.
-			mx, sx := meanSD(xa)
-			my, sy := meanSD(ya)
+			mx, sx := stats.MeanSD(xa)
+			my, sy := stats.MeanSD(ya)
 			seA = sx / math.Sqrt(float64(n))
 			if mx > 0 {
 				r := my / mx
-				seRel = math.Sqrt(max(0, sy*sy+r*r*sx*sx-2*r*cov(xa, ya))/float64(n)) / mx
+				seRel = math.Sqrt(max(0, sy*sy+r*r*sx*sx-2*r*stats.Cov(xa, ya))/float64(n)) / mx
 				d.Rel = r - 1
 			}
 		}
 	} else if len(xv) >= 2 && len(yv) >= 2 {
-		mx, sx := meanSD(xv)
-		my, sy := meanSD(yv)
+		mx, sx := stats.MeanSD(xv)
+		my, sy := stats.MeanSD(yv)
 		vx, vy := sx*sx/float64(len(xv)), sy*sy/float64(len(yv))
 		se := math.Sqrt(vx + vy)
 		df := len(xv) + len(yv) - 2
@@ -248,7 +250,7 @@ func compareSeries(x, y *Series, paired, rel bool) Diff {
 			// Welch-Satterthwaite degrees of freedom.
 			df = int(math.Floor((vx + vy) * (vx + vy) / (vx*vx/float64(len(xv)-1) + vy*vy/float64(len(yv)-1))))
 		}
-		h := tQuantile(max(1, df)) * se
+		h := stats.TQuantile(max(1, df)) * se
 		d.Low, d.High = d.Diff-h, d.Diff+h
 		d.Method = "Welch t"
 		seA = math.Sqrt(vx)
@@ -272,20 +274,6 @@ func compareSeries(x, y *Series, paired, rel bool) Diff {
 		d.RelLow, d.RelHigh = d.Rel-z975*seRel, d.Rel+z975*seRel
 	}
 	return d
-}
-
-// cov is the sample covariance (n-1) of two paired lists.
-func cov(x, y []float64) float64 {
-	if len(x) < 2 {
-		return 0
-	}
-	mx, _ := meanSD(x)
-	my, _ := meanSD(y)
-	s := 0.0
-	for i := range x {
-		s += (x[i] - mx) * (y[i] - my)
-	}
-	return s / float64(len(x)-1)
 }
 
 // compareBalance compares Balance by a percentile bootstrap of B - A:
@@ -321,36 +309,22 @@ func compareBalance(pa, pb int, sa, sb map[string]*Series, paired bool) Diff {
 		}
 		ca2, cb2 := pick(ca, ia), pick(cb, ib)
 		d.Diff = balanceOf(cb2, nil) - balanceOf(ca2, nil)
-		d.Low, d.High = bootstrap(len(both), 1000, func(idx []int) float64 { return balanceOf(cb2, idx) - balanceOf(ca2, idx) })
+		d.Low, d.High = stats.BootstrapInterval(len(both), 1000, func(idx []int) float64 { return balanceOf(cb2, idx) - balanceOf(ca2, idx) })
 		d.Method = "paired bootstrap"
 	} else {
 		na, nb := len(ca[0]), len(cb[0])
-		la, _ := bootstrapValues(na, 1000, 1, func(idx []int) float64 { return balanceOf(ca, idx) })
-		lb, _ := bootstrapValues(nb, 1000, 2, func(idx []int) float64 { return balanceOf(cb, idx) })
+		la := stats.Bootstrap(na, 1000, 1, func(idx []int) float64 { return balanceOf(ca, idx) })
+		lb := stats.Bootstrap(nb, 1000, 2, func(idx []int) float64 { return balanceOf(cb, idx) })
 		diffs := make([]float64, len(la))
 		for i := range la {
 			diffs[i] = lb[i] - la[i]
 		}
 		slices.Sort(diffs)
-		d.Low, d.High = percentile(diffs, .025), percentile(diffs, .975)
+		d.Low, d.High = stats.Percentile(diffs, .025), stats.Percentile(diffs, .975)
 		d.Method = "bootstrap"
 	}
 	d.Significant = d.Low > 0 || d.High < 0
 	return d
-}
-
-// bootstrapValues returns stat over reps resamples of n items, unsorted.
-func bootstrapValues(n, reps int, seed uint64, stat func(idx []int) float64) ([]float64, error) {
-	rng := newRand(seed)
-	idx := make([]int, n)
-	vals := make([]float64, reps)
-	for k := range reps {
-		for i := range idx {
-			idx[i] = rng.IntN(n)
-		}
-		vals[k] = stat(idx)
-	}
-	return vals, nil
 }
 
 // verdict says the comparison's findings in a sentence or a few: the

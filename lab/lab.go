@@ -29,9 +29,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/commons-games/commons/arena"
 	"github.com/commons-games/commons/bot"
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/match"
 )
 
 // Trace settings: when the evaluation trace behind Lead Change and Drama
@@ -50,22 +50,8 @@ const RoundsCounted = "counted"
 type Config struct {
 	// Dir is the run's directory; it is made if need be.
 	Dir string
-	// Game is the registered name of the game, Players the player count
-	// (0: the game's minimum), Options its options.
-	Game    string
-	Players int
-	Options game.Options
-	// Bots are bot specs. With as many as the seats or fewer, game i
-	// seats bot (p+i) mod len(Bots) in seat p; with more, the games cycle
-	// through every ordered choice of Players distinct bots (as in the
-	// arena).
-	Bots []string
-	// Teams, instead of Bots, give one bot spec per team (Breaking Head).
-	Teams map[string]string
-	// Games is the number of games of the whole run; game i has seed
-	// Seed+i.
-	Games int
-	Seed  uint64
+	// Run is the games of the whole run; game i has seed Run.Seed+i.
+	match.Run
 	// Shard, if set, plays only the games of that shard.
 	Shard *Shard
 	// Trace is TraceRound (""), TraceTurn, TraceMove or TraceOff.
@@ -134,21 +120,15 @@ func Prepare(cfg Config) (*Manifest, error) {
 }
 
 func prepare(cfg Config) (*runner, error) {
-	g, err := game.Lookup(cfg.Game)
-	if err != nil {
-		return nil, err
-	}
-	in := g.Info()
-	if cfg.Players == 0 {
-		cfg.Players = in.MinPlayers
-	}
-	gcfg, err := game.Resolve(g, cfg.Players, cfg.Options)
+	g, gcfg, err := cfg.Run.Resolve()
 	if err != nil {
 		return nil, err
 	}
 	if cfg.Games < 1 {
 		return nil, fmt.Errorf("lab: %d games: want at least 1", cfg.Games)
 	}
+	in := g.Info()
+	cfg.Players = gcfg.Players
 	if cfg.Workers < 0 {
 		return nil, fmt.Errorf("lab: %d workers: want a number of games at once, or 0 for one per core", cfg.Workers)
 	}
@@ -177,15 +157,15 @@ func prepare(cfg Config) (*runner, error) {
 	case len(cfg.Bots) > 0 && len(cfg.Teams) > 0:
 		return nil, errors.New("lab: give bots by seat or by team, not both")
 	case len(cfg.Teams) > 0:
-		if err := arena.CheckTeams(g, gcfg, cfg.Teams); err != nil {
-			return nil, fmt.Errorf("lab: %v", err)
+		if err := match.CheckTeams(g.Info(), cfg.Teams); err != nil {
+			return nil, fmt.Errorf("lab: %w", err)
 		}
 		r.byTeam = map[string]int{}
 		r.man.Teams = map[string]string{}
 		for _, t := range slices.Sorted(maps.Keys(cfg.Teams)) {
 			sp, err := parseBot(cfg.Teams[t], in)
 			if err != nil {
-				return nil, fmt.Errorf("lab: team %s: %v", t, err)
+				return nil, fmt.Errorf("lab: team %s: %w", t, err)
 			}
 			r.byTeam[t] = len(r.bots)
 			r.bots = append(r.bots, sp)
@@ -197,7 +177,7 @@ func prepare(cfg Config) (*runner, error) {
 		for _, s := range cfg.Bots {
 			sp, err := parseBot(s, in)
 			if err != nil {
-				return nil, fmt.Errorf("lab: %v", err)
+				return nil, fmt.Errorf("lab: %w", err)
 			}
 			label := sp.String()
 			seen[label]++
@@ -208,7 +188,7 @@ func prepare(cfg Config) (*runner, error) {
 			r.man.Bots = append(r.man.Bots, sp.String())
 			r.man.Labels = append(r.man.Labels, label)
 		}
-		r.schedule, err = schedule(len(r.bots), gcfg.Players)
+		r.schedule, err = match.Schedule(len(r.bots), gcfg.Players)
 		if err != nil {
 			return nil, err
 		}
@@ -228,7 +208,7 @@ func prepare(cfg Config) (*runner, error) {
 	}
 	if dh, ok := g.(game.DataHasher); ok {
 		if r.man.Data, err = dh.DataHash(gcfg); err != nil {
-			return nil, fmt.Errorf("lab: %s: %v", in.Name, err)
+			return nil, fmt.Errorf("lab: %s: %w", in.Name, err)
 		}
 	}
 	r.maxLen = g.MaxLength(gcfg)
@@ -246,50 +226,6 @@ func parseBot(s string, in game.Info) (bot.Spec, error) {
 // maxSchedule bounds the seatings cycled through with more bots than
 // seats, as in the arena.
 const maxSchedule = 5040
-
-// schedule returns the seat assignments cycled over the games: rotations
-// when the bots are no more than the seats, else every ordered choice of
-// distinct bots (the arena's rule).
-func schedule(bots, seats int) ([][]int, error) {
-	var out [][]int
-	if bots <= seats {
-		for k := range bots {
-			row := make([]int, seats)
-			for i := range row {
-				row[i] = (i + k) % bots
-			}
-			out = append(out, row)
-		}
-		return out, nil
-	}
-	count := 1
-	for i := range seats {
-		count *= bots - i
-		if count > maxSchedule {
-			return nil, fmt.Errorf("lab: %d bots for %d seats make more than %d seatings; run fewer bots at a time", bots, seats, maxSchedule)
-		}
-	}
-	used := make([]bool, bots)
-	row := make([]int, 0, seats)
-	var rec func()
-	rec = func() {
-		if len(row) == seats {
-			out = append(out, slices.Clone(row))
-			return
-		}
-		for b := range bots {
-			if !used[b] {
-				used[b] = true
-				row = append(row, b)
-				rec()
-				row = row[:len(row)-1]
-				used[b] = false
-			}
-		}
-	}
-	rec()
-	return out, nil
-}
 
 // Run plays the games of cfg that cfg.Dir does not hold yet, appending
 // each to DIR/results.jsonl as it finishes. A directory holding another

@@ -17,6 +17,7 @@ import (
 
 	"github.com/commons-games/commons/game"
 	_ "github.com/commons-games/commons/games/all"
+	"github.com/commons-games/commons/match"
 )
 
 func jsonUnmarshalStrict(data []byte, v any) error {
@@ -74,9 +75,9 @@ func TestReseededRandMatchesNewRand(t *testing.T) {
 // The lab's own random players play the games bot.New("random") would.
 func TestFastPathMatchesBots(t *testing.T) {
 	for _, cfg := range []Config{
-		{Game: "source", Bots: []string{"random"}, Games: 12},
-		{Game: "3io", Players: 3, Bots: []string{"random", "random"}, Games: 12},
-		{Game: "breaking-head", Players: 5, Teams: map[string]string{"contributor": "random", "blocker": "random"}, Games: 12},
+		{Run: match.Run{Game: "source", Bots: []string{"random"}, Games: 12}},
+		{Run: match.Run{Game: "3io", Players: 3, Bots: []string{"random", "random"}, Games: 12}},
+		{Run: match.Run{Game: "breaking-head", Players: 5, Teams: map[string]string{"contributor": "random", "blocker": "random"}, Games: 12}},
 	} {
 		cfg.Seed, cfg.Workers = 5, 1
 		fast, slow := cfg, cfg
@@ -93,7 +94,7 @@ func TestFastPathMatchesBots(t *testing.T) {
 
 // 1 and 3 workers give the same games.
 func TestWorkersDoNotChangeResults(t *testing.T) {
-	base := Config{Game: "3io", Players: 2, Bots: []string{"random", "greedy"}, Games: 40, Seed: 3}
+	base := Config{Run: match.Run{Game: "3io", Players: 2, Bots: []string{"random", "greedy"}, Games: 40, Seed: 3}}
 	one, three := base, base
 	one.Dir, one.Workers = filepath.Join(t.TempDir(), "one"), 1
 	three.Dir, three.Workers = filepath.Join(t.TempDir(), "three"), 3
@@ -112,7 +113,7 @@ func TestWorkersDoNotChangeResults(t *testing.T) {
 // as a run that was never stopped: no game lost, none twice.
 func TestResume(t *testing.T) {
 	for _, workers := range []int{1, 2} {
-		base := Config{Game: "source", Bots: []string{"random", "greedy"}, Games: 120, Seed: 9, Workers: workers}
+		base := Config{Run: match.Run{Game: "source", Bots: []string{"random", "greedy"}, Games: 120, Seed: 9}, Workers: workers}
 		whole := base
 		whole.Dir = filepath.Join(t.TempDir(), "whole")
 		run(t, whole)
@@ -155,7 +156,7 @@ func TestResume(t *testing.T) {
 
 // Shards merged equal one unsharded run.
 func TestShardsMergeToOneRun(t *testing.T) {
-	base := Config{Game: "3io", Players: 3, Bots: []string{"random", "greedy"}, Games: 61, Seed: 77, Workers: 2}
+	base := Config{Run: match.Run{Game: "3io", Players: 3, Bots: []string{"random", "greedy"}, Games: 61, Seed: 77}, Workers: 2}
 	whole := base
 	whole.Dir = filepath.Join(t.TempDir(), "whole")
 	run(t, whole)
@@ -229,8 +230,7 @@ func TestResumeWithAnotherDataTable(t *testing.T) {
 	tiles := filepath.Join(t.TempDir(), "tiles.json")
 	orig := readFile(t, "../games/threeio/tiles.json")
 	os.WriteFile(tiles, orig, 0o644)
-	cfg := Config{Game: "3io", Bots: []string{"random"}, Games: 6, Seed: 3, Workers: 1,
-		Options: game.Options{"tiles": tiles}, Dir: filepath.Join(t.TempDir(), "run")}
+	cfg := Config{Run: match.Run{Game: "3io", Bots: []string{"random"}, Games: 6, Seed: 3, Options: game.Options{"tiles": tiles}}, Workers: 1, Dir: filepath.Join(t.TempDir(), "run")}
 	cut := cfg
 	ctx, cancel := context.WithCancel(context.Background())
 	cut.onGame = func(n int) {
@@ -281,8 +281,7 @@ func TestMergeRefusesShardsOfAnotherDataTable(t *testing.T) {
 	var dirs []string
 	for i, data := range [][]byte{orig, bytes.Replace(orig, []byte(`"count": 12`), []byte(`"count": 13`), 1)} {
 		os.WriteFile(tiles, data, 0o644)
-		sh := Config{Game: "3io", Bots: []string{"random"}, Games: 4, Seed: 3, Workers: 1, Shard: &Shard{i, 2},
-			Options: game.Options{"tiles": tiles}, Dir: filepath.Join(t.TempDir(), "shard")}
+		sh := Config{Run: match.Run{Game: "3io", Bots: []string{"random"}, Games: 4, Seed: 3, Options: game.Options{"tiles": tiles}}, Workers: 1, Shard: &Shard{i, 2}, Dir: filepath.Join(t.TempDir(), "shard")}
 		run(t, sh)
 		dirs = append(dirs, sh.Dir)
 	}
@@ -295,7 +294,7 @@ func TestMergeRefusesShardsOfAnotherDataTable(t *testing.T) {
 // A corrupt or mismatched results file is an error naming the file and
 // the line.
 func TestBadResultsFiles(t *testing.T) {
-	cfg := Config{Game: "source", Bots: []string{"random"}, Games: 5, Seed: 1, Workers: 1, Dir: filepath.Join(t.TempDir(), "r")}
+	cfg := Config{Run: match.Run{Game: "source", Bots: []string{"random"}, Games: 5, Seed: 1}, Workers: 1, Dir: filepath.Join(t.TempDir(), "r")}
 	run(t, cfg)
 	name := filepath.Join(cfg.Dir, ResultsFile)
 	good := readFile(t, name)
@@ -334,7 +333,7 @@ func TestBadResultsFiles(t *testing.T) {
 // The report is one HTML file with its plots inlined and nothing from a
 // network, and a JSON file with the same numbers.
 func TestReport(t *testing.T) {
-	cfg := Config{Game: "3io", Players: 3, Bots: []string{"random", "greedy"}, Games: 30, Seed: 1, Dir: t.TempDir()}
+	cfg := Config{Run: match.Run{Game: "3io", Players: 3, Bots: []string{"random", "greedy"}, Games: 30, Seed: 1}, Dir: t.TempDir()}
 	run(t, cfg)
 	d, err := Load(cfg.Dir)
 	if err != nil {
@@ -401,7 +400,7 @@ func TestReport(t *testing.T) {
 func TestEveryGame(t *testing.T) {
 	for _, g := range game.Games() {
 		in := g.Info()
-		cfg := Config{Game: in.Name, Bots: []string{"random"}, Games: 3, Seed: 1, Dir: t.TempDir()}
+		cfg := Config{Run: match.Run{Game: in.Name, Bots: []string{"random"}, Games: 3, Seed: 1}, Dir: t.TempDir()}
 		run(t, cfg)
 		d, err := Load(cfg.Dir)
 		if err != nil {
@@ -528,8 +527,7 @@ func TestParseShard(t *testing.T) {
 // A Breaking Head report splits the teams' win rates by deal: five
 // players are dealt one Blocker or two (B1).
 func TestReportByDeal(t *testing.T) {
-	cfg := Config{Game: "breaking-head", Players: 5, Teams: map[string]string{"contributor": "random", "blocker": "random"},
-		Games: 20, Seed: 1, Dir: t.TempDir()}
+	cfg := Config{Run: match.Run{Game: "breaking-head", Players: 5, Teams: map[string]string{"contributor": "random", "blocker": "random"}, Games: 20, Seed: 1}, Dir: t.TempDir()}
 	run(t, cfg)
 	d, err := Load(cfg.Dir)
 	if err != nil {
@@ -569,8 +567,7 @@ func TestResumeRefusesARunReadBeforeRoundsWereCounted(t *testing.T) {
 		{"3io", TraceRound, "", false},
 	} {
 		t.Run(tc.game+"/"+tc.trace, func(t *testing.T) {
-			cfg := Config{Game: tc.game, Bots: []string{"random"}, Games: 4, Seed: 7, Workers: 1, Trace: tc.trace,
-				Dir: filepath.Join(t.TempDir(), "run")}
+			cfg := Config{Run: match.Run{Game: tc.game, Bots: []string{"random"}, Games: 4, Seed: 7}, Workers: 1, Trace: tc.trace, Dir: filepath.Join(t.TempDir(), "run")}
 			half := cfg
 			half.Games = 2
 			if _, err := Run(context.Background(), half); err != nil {

@@ -2,15 +2,12 @@ package lab
 
 import (
 	"math"
-	"math/rand/v2"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
-	"gonum.org/v1/gonum/stat/distuv"
-
-	"github.com/commons-games/commons/arena"
+	"github.com/commons-games/commons/stats"
 )
 
 // Summary is what a run measured: the metric table, win rates, lengths,
@@ -370,7 +367,7 @@ func Summarise(d *Dir) *Summary {
 	}
 	for p := range m.Players {
 		sr := series[seatKey(p)]
-		s.Seats = append(s.Seats, rate("seat "+strconv.Itoa(p+1), sum(sr.Value), len(sr.Value)))
+		s.Seats = append(s.Seats, rate("seat "+strconv.Itoa(p+1), stats.Sum(sr.Value), len(sr.Value)))
 	}
 	// Bots: per game, the mean return of the bot's seats.
 	for b, label := range m.Labels {
@@ -441,10 +438,10 @@ func Summarise(d *Dir) *Summary {
 	}
 	for k, sr := range series {
 		if len(k) > 4 && k[:4] == "end:" {
-			n := int(sum(sr.Value))
+			n := int(stats.Sum(sr.Value))
 			sh := Share{Key: k[4:], Words: words[k[4:]], N: n, Of: len(res)}
 			sh.Share = float64(n) / float64(max(1, len(res)))
-			sh.Low, sh.High = arena.Wilson(float64(n), len(res))
+			sh.Low, sh.High = stats.Wilson(float64(n), len(res))
 			s.Ends = append(s.Ends, sh)
 		}
 	}
@@ -458,7 +455,7 @@ func Summarise(d *Dir) *Summary {
 		for _, c := range res[0].Counts {
 			sr := series["count:"+c.Name]
 			cs := CountStat{Name: c.Name}
-			cs.Mean, cs.SD = meanSD(sr.Value)
+			cs.Mean, cs.SD = stats.MeanSD(sr.Value)
 			for _, v := range sr.Value {
 				cs.Total += int(v)
 				if v > 0 {
@@ -530,7 +527,7 @@ func deals(res []Result, teams []string) []Deal {
 	for _, g := range groups {
 		var name []string
 		d := Deal{Games: g.games, Share: float64(g.games) / float64(withTeams)}
-		d.Low, d.High = arena.Wilson(float64(g.games), withTeams)
+		d.Low, d.High = stats.Wilson(float64(g.games), withTeams)
 		for i, t := range teams {
 			name = append(name, t+" "+strconv.Itoa(g.sizes[i]))
 			if g.sizes[i] > 0 {
@@ -548,7 +545,7 @@ func rate(name string, total float64, n int) Rate {
 	if n > 0 {
 		r.Rate = total / float64(n)
 	}
-	r.Low, r.High = arena.Wilson(total, n)
+	r.Low, r.High = stats.Wilson(total, n)
 	return r
 }
 
@@ -560,12 +557,12 @@ func meanMetric(key string, s *Series) Metric {
 		return m
 	}
 	m.N = len(s.Value)
-	m.Value, m.SD = meanSD(s.Value)
+	m.Value, m.SD = stats.MeanSD(s.Value)
 	if isRate(key) {
-		m.Low, m.High = arena.Wilson(sum(s.Value), m.N)
+		m.Low, m.High = stats.Wilson(stats.Sum(s.Value), m.N)
 		m.Interval = "Wilson"
 	} else if m.N > 1 {
-		h := tQuantile(m.N-1) * m.SD / math.Sqrt(float64(m.N))
+		h := stats.TQuantile(m.N-1) * m.SD / math.Sqrt(float64(m.N))
 		m.Low, m.High = m.Value-h, m.Value+h
 		m.Interval = "t"
 	} else {
@@ -601,7 +598,7 @@ func balanceMetric(players int, series map[string]*Series) Metric {
 		return m
 	}
 	m.Value = balanceOf(cols, nil)
-	m.Low, m.High = bootstrap(n, 1000, func(idx []int) float64 { return balanceOf(cols, idx) })
+	m.Low, m.High = stats.BootstrapInterval(n, 1000, func(idx []int) float64 { return balanceOf(cols, idx) })
 	m.Interval = "bootstrap"
 	return m
 }
@@ -612,7 +609,7 @@ func balanceOf(cols [][]float64, idx []int) float64 {
 	rates := make([]float64, len(cols))
 	for p, c := range cols {
 		if idx == nil {
-			rates[p] = sum(c) / float64(len(c))
+			rates[p] = stats.Sum(c) / float64(len(c))
 			continue
 		}
 		t := 0.0
@@ -624,81 +621,14 @@ func balanceOf(cols [][]float64, idx []int) float64 {
 	return Balance(rates)
 }
 
-// bootstrap returns the 2.5th and 97.5th percentiles of stat over reps
-// resamples (with replacement) of n items, drawn from a fixed seed so
-// that a report is the same every time.
-func bootstrap(n, reps int, stat func(idx []int) float64) (lo, hi float64) {
-	rng := newRand(1)
-	idx := make([]int, n)
-	vals := make([]float64, reps)
-	for k := range reps {
-		for i := range idx {
-			idx[i] = rng.IntN(n)
-		}
-		vals[k] = stat(idx)
-	}
-	slices.Sort(vals)
-	return percentile(vals, 0.025), percentile(vals, 0.975)
-}
-
-func sum(v []float64) float64 {
-	t := 0.0
-	for _, x := range v {
-		t += x
-	}
-	return t
-}
-
-// meanSD returns the mean and the sample standard deviation (n-1).
-func meanSD(v []float64) (mean, sd float64) {
-	if len(v) == 0 {
-		return 0, 0
-	}
-	mean = sum(v) / float64(len(v))
-	if len(v) < 2 {
-		return mean, 0
-	}
-	ss := 0.0
-	for _, x := range v {
-		ss += (x - mean) * (x - mean)
-	}
-	return mean, math.Sqrt(ss / float64(len(v)-1))
-}
-
-// percentile of sorted values, interpolating linearly between order
-// statistics (h = (n-1)p, the usual "type 7").
-func percentile(sorted []float64, p float64) float64 {
-	if len(sorted) == 0 {
-		return 0
-	}
-	h := float64(len(sorted)-1) * p
-	lo := int(math.Floor(h))
-	if lo+1 >= len(sorted) {
-		return sorted[len(sorted)-1]
-	}
-	return sorted[lo] + (h-float64(lo))*(sorted[lo+1]-sorted[lo])
-}
-
 func distOf(name string, v []float64) Dist {
 	d := Dist{Name: name, N: len(v)}
 	if len(v) == 0 {
 		return d
 	}
-	d.Mean, d.SD = meanSD(v)
+	d.Mean, d.SD = stats.MeanSD(v)
 	s := slices.Sorted(slices.Values(v))
 	d.Min, d.Max = s[0], s[len(s)-1]
-	d.P10, d.P25, d.P50, d.P75, d.P90 = percentile(s, .1), percentile(s, .25), percentile(s, .5), percentile(s, .75), percentile(s, .9)
+	d.P10, d.P25, d.P50, d.P75, d.P90 = stats.Percentile(s, .1), stats.Percentile(s, .25), stats.Percentile(s, .5), stats.Percentile(s, .75), stats.Percentile(s, .9)
 	return d
 }
-
-// tQuantile is the 97.5th percentile of Student's t with df degrees of
-// freedom: the half-width of a 95% interval in standard errors.
-func tQuantile(df int) float64 {
-	if df < 1 {
-		return math.NaN()
-	}
-	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(df)}.Quantile(0.975)
-}
-
-// newRand is the generator of the bootstraps, from a fixed seed.
-func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 2)) }

@@ -6,20 +6,15 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/commons-games/commons/arena"
 	"github.com/commons-games/commons/bot"
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/match"
 )
 
 // pcgStream is the second PCG seed of game.NewRand: a worker reseeds its
 // generators with it instead of making new ones for every game
 // (TestReseededRandMatchesNewRand keeps the two the same).
 const pcgStream = 0x636f6d6d6f6e73
-
-// teamer is arena.Teamer: the state says each seat's team, as a referee.
-type teamer interface {
-	Team(p game.Player) string
-}
 
 // worker plays games one after another, reusing its buffers, so that a
 // game of random bots allocates next to nothing.
@@ -129,24 +124,24 @@ func (w *worker) playGame(ctx context.Context, idx int) error {
 	return w.finish(s)
 }
 
-// A decision of p, who has nlegal legal actions at the state being
-// played (w.s), is recorded by the loops that play (playRandom, playBots)
-// as below, written out there because it comes at every move and a call
-// costs as much as the rest of it:
-//
-//	if p != w.last { // a turn begins
-//		w.res.Turns++
-//		w.last = p
-//		if w.watch && (p == w.first || w.first == game.Chance) && (w.rounder == nil || w.roundBegun()) {
-//			w.point(p)
-//		}
-//	} else if w.everyMove {
-//		w.point(p)
-//	}
-//	w.tally[p].add(nlegal)
-//
-// w.first, the game's first mover, is found by point with --trace round
-// only; it stays Chance otherwise, so that point sees every turn begin.
+// decision records a decision of p, who has nlegal legal actions at the
+// state being played (w.s): a turn begun, a point of the trace where one
+// is due, the seat's tally. playBots calls it; playRandom has it written
+// out. w.first, the game's first mover, is found by point with --trace
+// round only; it stays Chance otherwise, so that point sees every turn
+// begin.
+func (w *worker) decision(p game.Player, nlegal int) {
+	if p != w.last { // a turn begins (see point)
+		w.res.Turns++
+		w.last = p
+		if w.watch && (p == w.first || w.first == game.Chance) && (w.rounder == nil || w.roundBegun()) {
+			w.point(p)
+		}
+	} else if w.everyMove {
+		w.point(p)
+	}
+	w.tally[p].add(nlegal)
+}
 
 // roundBegun reports whether a round has begun since the last trace
 // point by the game's count (game.Rounder), asked with --trace round at
@@ -172,12 +167,12 @@ func (t *tally) add(nlegal int) {
 
 // playRandom plays a game of random bots without the bot package: each
 // seat draws uniformly among the legal actions with its own generator,
-// seeded as bot.New("random", arena.BotSeed(seed, p)) would be, so the
+// seeded as bot.New("random", match.BotSeed(seed, p)) would be, so the
 // games are those the bots would play (TestFastPathMatchesBots).
 func (w *worker) playRandom(s game.State) error {
 	gs := w.res.Seed
 	for p, src := range w.seatSrc {
-		src.Seed(arena.BotSeed(gs, game.Player(p)), pcgStream)
+		src.Seed(match.BotSeed(gs, game.Player(p)), pcgStream)
 	}
 	maxLen := w.r.maxLen
 	for n := 0; ; n++ {
@@ -200,6 +195,10 @@ func (w *worker) playRandom(s game.State) error {
 			if len(w.buf) == 0 {
 				return fmt.Errorf("%v to move has no legal action", p)
 			}
+			// decision's body, written out: a call at every move costs
+			// 1.2% of a random game's instructions (Source, by
+			// callgrind), which this loop, as fast as the bench, cannot
+			// spare; TestFastPathMatchesBots keeps the two the same.
 			if p != w.last { // a turn begins (see point)
 				w.res.Turns++
 				w.last = p
@@ -213,74 +212,39 @@ func (w *worker) playRandom(s game.State) error {
 			a = w.buf[w.seats[p].IntN(len(w.buf))]
 		}
 		if err := s.Apply(a); err != nil {
-			return fmt.Errorf("%v played %q (%d), which the game refuses: %v", p, s.ActionString(a), a, err)
+			return fmt.Errorf("%v played %q (%d), which the game refuses: %w", p, s.ActionString(a), a, err)
 		}
 		w.res.Actions++
 	}
 }
 
-// playBots plays a game with the bot package's bots through arena.Play.
-// With teams, the chance nodes before the first decision (the deal of
-// the roles) are played first, then each seat gets its team's bot.
+// playBots plays a game with the bot package's bots through match.Play.
+// With teams, each seat gets its team's bot once the roles are dealt.
 func (w *worker) playBots(ctx context.Context, s game.State) error {
 	r := w.r
 	res := &w.res
-	n := r.gcfg.Players
 	gs := res.Seed
+	newBot := func(p game.Player, b int) (bot.Bot, error) {
+		res.Bots[p] = b
+		return bot.NewFromSpec(r.bots[b], match.BotSeed(gs, p))
+	}
+	seat := func(_ game.State, p game.Player) (bot.Bot, error) { return newBot(p, res.Bots[p]) }
 	if r.byTeam != nil {
-		for game.IsChance(s) {
-			w.outs = s.ChanceOutcomes(w.outs)
-			if err := s.Apply(game.SampleOutcome(w.outs, w.chance)); err != nil {
-				return err
-			}
-			res.Actions++
-		}
-		tm, ok := s.(teamer)
-		if !ok {
-			return fmt.Errorf("%s has no teams: give bots by seat", r.man.Game)
-		}
-		for p := range n {
-			b, ok := r.byTeam[tm.Team(game.Player(p))]
+		seat = match.ByTeam(r.man.Game, func(team string, p game.Player) (bot.Bot, error) {
+			b, ok := r.byTeam[team]
 			if !ok {
-				return fmt.Errorf("seat %d is in team %q, which no bot was given", p+1, tm.Team(game.Player(p)))
+				return nil, fmt.Errorf("seat %d is in team %q, which no bot was given", p+1, team)
 			}
-			res.Bots[p] = b
-		}
+			return newBot(p, b)
+		})
 	}
-	bots := make([]bot.Bot, n)
-	for p := range n {
-		b, err := bot.NewFromSpec(r.bots[res.Bots[p]], arena.BotSeed(gs, game.Player(p)))
-		if err != nil {
-			return err
-		}
-		bots[p] = b
-	}
-	steps := 0
-	var stepErr error
-	err := arena.Play(ctx, s, bots, w.chance, func(st game.State, p game.Player, a game.Action) {
-		steps++
-		if steps > r.maxLen && stepErr == nil {
-			stepErr = fmt.Errorf("the game is not over after its MaxLength of %d actions", r.maxLen)
-		}
+	return match.Play(ctx, s, seat, match.Options{Rand: w.chance, MaxLength: r.maxLen, OnStep: func(st match.Step) {
 		res.Actions++
-		if p >= 0 {
-			w.buf = st.LegalActions(w.buf)
-			if p != w.last { // a turn begins (see point)
-				w.res.Turns++
-				w.last = p
-				if w.watch && (p == w.first || w.first == game.Chance) && (w.rounder == nil || w.roundBegun()) {
-					w.point(p)
-				}
-			} else if w.everyMove {
-				w.point(p)
-			}
-			w.tally[p].add(len(w.buf))
+		if p := st.Player; p >= 0 {
+			w.buf = st.State.LegalActions(w.buf)
+			w.decision(p, len(w.buf))
 		}
-	})
-	if err == nil {
-		err = stepErr
-	}
-	return err
+	}})
 }
 
 // traceSource finds what the trace reads on w.s: the per-seat scores of
@@ -532,7 +496,7 @@ func (w *worker) finish(s game.State) error {
 	} else {
 		res.Scores = nil
 	}
-	if tm, ok := s.(teamer); ok {
+	if tm, ok := s.(game.Teamer); ok {
 		for p := range r.gcfg.Players {
 			t := tm.Team(game.Player(p))
 			res.Teams = append(res.Teams, t)

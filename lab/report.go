@@ -135,14 +135,14 @@ func Figures(d *Dir, s *Summary) ([]Figure, error) {
 	height := 3.4 * vg.Inch
 	add := func(title, alt string, p *plot.Plot, err error) error {
 		if err != nil {
-			return fmt.Errorf("lab: plot %q: %v", title, err)
+			return fmt.Errorf("lab: plot %q: %w", title, err)
 		}
 		if p == nil {
 			return nil
 		}
 		uri, err := pngURI(p, 6*vg.Inch, height)
 		if err != nil {
-			return fmt.Errorf("lab: plot %q: %v", title, err)
+			return fmt.Errorf("lab: plot %q: %w", title, err)
 		}
 		figs = append(figs, Figure{Title: title, Alt: alt, URI: uri})
 		return nil

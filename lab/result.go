@@ -480,7 +480,7 @@ func ReadManifest(dir string) (*Manifest, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if m.Format != FormatVersion {
 		return nil, fmt.Errorf("%s: format %d, want %d", name, m.Format, FormatVersion)
@@ -539,10 +539,10 @@ func readResults(r io.Reader, name string, m *Manifest, each func(*Result, int) 
 		dec := json.NewDecoder(bytes.NewReader(text))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&res); err != nil {
-			return fmt.Errorf("%s line %d: not a game result: %v", name, line, err)
+			return fmt.Errorf("%s line %d: not a game result: %w", name, line, err)
 		}
 		if err := checkResult(&res, m); err != nil {
-			return fmt.Errorf("%s line %d: %v", name, line, err)
+			return fmt.Errorf("%s line %d: %w", name, line, err)
 		}
 		if first, dup := seen[res.Index]; dup {
 			return fmt.Errorf("%s line %d: game %d again (first on line %d)", name, line, res.Index, first)
@@ -553,7 +553,7 @@ func readResults(r io.Reader, name string, m *Manifest, each func(*Result, int) 
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s line %d: %v", name, line+1, err)
+		return fmt.Errorf("%s line %d: %w", name, line+1, err)
 	}
 	return nil
 }

@@ -72,7 +72,7 @@ func Parse(data []byte) (*Record, error) {
 	}
 	if r.End != nil {
 		if err := r.End.Check(r.Players); err != nil {
-			return nil, fmt.Errorf("malformed record: %v (the format is in docs/records.md)", err)
+			return nil, fmt.Errorf("malformed record: %w (the format is in docs/records.md)", err)
 		}
 	}
 	return &r, nil

@@ -133,7 +133,7 @@ func Play(r *Record, opt Options) (*Replay, error) {
 		}
 		if err := s.Apply(a); err != nil {
 			if fromSeed {
-				return nil, fmt.Errorf("%s: chance outcome %q drawn from the seed was rejected: %v", r.Game, move, err)
+				return nil, fmt.Errorf("%s: chance outcome %q drawn from the seed was rejected: %w", r.Game, move, err)
 			}
 			return nil, &MoveError{i - 1, move, err.Error()}
 		}

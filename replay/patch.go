@@ -428,7 +428,7 @@ func ApplyPatch(pos any, patch []any) (any, error) {
 				}
 				s, err := splice(arr, op)
 				if err != nil {
-					return nil, fmt.Errorf("operation %d: %v", n, err)
+					return nil, fmt.Errorf("operation %d: %w", n, err)
 				}
 				pos = s
 				continue
@@ -439,7 +439,7 @@ func ApplyPatch(pos any, patch []any) (any, error) {
 		for _, k := range path[:len(path)-1] {
 			next, err := child(parent, k)
 			if err != nil {
-				return nil, fmt.Errorf("operation %d: %v", n, err)
+				return nil, fmt.Errorf("operation %d: %w", n, err)
 			}
 			parent = next
 		}
@@ -454,12 +454,12 @@ func ApplyPatch(pos any, patch []any) (any, error) {
 			delete(obj, key)
 		case 2:
 			if err := set(parent, last, op[1]); err != nil {
-				return nil, fmt.Errorf("operation %d: %v", n, err)
+				return nil, fmt.Errorf("operation %d: %w", n, err)
 			}
 		case 4:
 			target, err := child(parent, last)
 			if err != nil {
-				return nil, fmt.Errorf("operation %d: %v", n, err)
+				return nil, fmt.Errorf("operation %d: %w", n, err)
 			}
 			arr, ok := target.([]any)
 			if !ok {
@@ -467,10 +467,10 @@ func ApplyPatch(pos any, patch []any) (any, error) {
 			}
 			s, err := splice(arr, op)
 			if err != nil {
-				return nil, fmt.Errorf("operation %d: %v", n, err)
+				return nil, fmt.Errorf("operation %d: %w", n, err)
 			}
 			if err := set(parent, last, s); err != nil {
-				return nil, fmt.Errorf("operation %d: %v", n, err)
+				return nil, fmt.Errorf("operation %d: %w", n, err)
 			}
 		}
 	}

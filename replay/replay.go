@@ -136,7 +136,7 @@ func Build(rec *record.Record, viewer game.Player, opt Options) (*Positions, err
 		}
 		b, err := json.Marshal(pos)
 		if err != nil {
-			return fmt.Errorf("position after entry %d: %v", n, err)
+			return fmt.Errorf("position after entry %d: %w", n, err)
 		}
 		st := step{n: n}
 		if p >= 0 {
@@ -308,7 +308,7 @@ func ReadPage(data []byte) (*Page, error) {
 		} `json:"positions"`
 	}
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, fmt.Errorf("a replay page: %v", err)
+		return nil, fmt.Errorf("a replay page: %w", err)
 	}
 	p := raw.Page
 	var cur any
@@ -316,16 +316,16 @@ func ReadPage(data []byte) (*Page, error) {
 		switch {
 		case i == 0 && rp.Position != nil && rp.Patch == nil:
 			if err := json.Unmarshal(rp.Position, &cur); err != nil {
-				return nil, fmt.Errorf("position %d: %v", i, err)
+				return nil, fmt.Errorf("position %d: %w", i, err)
 			}
 		case i > 0 && rp.Position == nil && rp.Patch != nil:
 			var ops []any
 			if err := json.Unmarshal(rp.Patch, &ops); err != nil {
-				return nil, fmt.Errorf("position %d: its patch: %v", i, err)
+				return nil, fmt.Errorf("position %d: its patch: %w", i, err)
 			}
 			next, err := ApplyPatch(cur, ops)
 			if err != nil {
-				return nil, fmt.Errorf("position %d: %v", i, err)
+				return nil, fmt.Errorf("position %d: %w", i, err)
 			}
 			cur = next
 		default:
@@ -337,7 +337,7 @@ func ReadPage(data []byte) (*Page, error) {
 			Text        *[]string       `json:"text"`
 		}
 		if err := json.Unmarshal(b, &pos); err != nil {
-			return nil, fmt.Errorf("position %d: %v", i, err)
+			return nil, fmt.Errorf("position %d: %w", i, err)
 		}
 		out := Position{N: rp.N, ToMove: rp.ToMove, Observation: pos.Observation}
 		if pos.Text != nil {

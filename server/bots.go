@@ -2,12 +2,12 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"time"
 
 	"github.com/commons-games/commons/bot"
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/match"
 )
 
 // Bounds on the bots a client may ask for (docs/api.md, "Bots"). A bot
@@ -50,11 +50,7 @@ func (s *Server) checkBot(spec string) (string, error) {
 // checkBotFor checks that a canonical spec (checkBot's) can play the game
 // described by in: a script:NAME must be one of the game's scripts.
 func checkBotFor(spec string, in game.Info) error {
-	sp, err := bot.ParseSpec(spec)
-	if err == nil {
-		err = bot.CheckFor(sp, in)
-	}
-	if err != nil {
+	if _, err := bot.ParseFor(spec, in); err != nil {
 		return errorf(http.StatusBadRequest, "%v", err)
 	}
 	return nil
@@ -102,14 +98,7 @@ func (s *Server) botDeadline() time.Duration {
 // move, seeded from the match's secret seed and the version, so that any
 // node (or a restarted one) computes the same move for a deterministic
 // bot, and no bot state outlives a reload.
-func (s *Server) botMove(st game.State, spec string, seed uint64) (a game.Action, err error) {
-	// A bot that panics must not take the server down: its move is
-	// replaced like a failed one.
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("the bot panicked: %v", p)
-		}
-	}()
+func (s *Server) botMove(st game.State, spec string, seed uint64) (game.Action, error) {
 	if ls, ok := bot.LevelSpec(spec, st); ok {
 		spec = ls // a level's own budget is bounded like any other
 	}
@@ -119,16 +108,9 @@ func (s *Server) botMove(st game.State, spec string, seed uint64) (a game.Action
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, s.botDeadline())
 	defer cancel()
-	a, err = b.Act(ctx, st)
-	if err != nil {
-		return 0, err
-	}
-	for _, l := range st.LegalActions(nil) {
-		if l == a {
-			return a, nil
-		}
-	}
-	return 0, fmt.Errorf("the bot chose %q, which is not legal", st.ActionString(a))
+	// A bot that panics must not take the server down: its move is
+	// replaced like a failed one (match.Move).
+	return match.Move(ctx, b, st)
 }
 
 // botSeed derives a bot's seed for one move from the match's seed.

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/record"
 	"github.com/commons-games/commons/store"
 )
@@ -35,19 +34,8 @@ const (
 // fields of their own.
 var userSettings = []string{settingTurnTimer, settingTimeoutBot}
 
-// drawGames are the games whose rules have draws, in which players may
-// agree one (Source: S18, a tie without the centre). In a game without
-// draws an agreement would give a result its rules never do.
-var drawGames = map[string]bool{"source": true}
-
 // teamResignBot plays the seat of a person who resigns in a team game.
 const teamResignBot = "medium"
-
-// teamer is implemented by states of games whose seats play in teams
-// (arena.Teamer: Breaking Head). There a person may not concede for
-// teammates (who are secret in Breaking Head), so resigning hands the
-// seat to a bot.
-type teamer interface{ Team(p game.Player) string }
 
 // drawOffer is a draw offered at a version: it stands until the next
 // move, and the match ends in a draw once every seat has agreed.
@@ -136,9 +124,10 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	m.mu.Lock()
-	_, team := m.st.(teamer)
-	m.mu.Unlock()
+	// In a game of teams (Breaking Head's, game.Info.Teams) a person may
+	// not concede for teammates, who are secret there, so resigning hands
+	// the seat to a bot.
+	team := len(m.info.Teams) > 0
 	bot := ""
 	if team {
 		if bot, err = s.checkBot(teamResignBot); err != nil {
@@ -197,7 +186,7 @@ func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if !drawGames[m.info.Name] {
+	if !m.info.Draws {
 		return errorf(http.StatusBadRequest, "%s has no draws: a game of it ends with a winner (or shared wins) by its rules, so no draw can be agreed; resign to end it", m.info.Title)
 	}
 	h, err := m.changeSeats(r.Context(), func(h *store.Match) error {
@@ -261,7 +250,7 @@ func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) error {
 // person has moved or been connected to this node for AbandonAfter. A
 // person who comes back (moves, connects, takes a seat) lifts the mark.
 func (s *Server) sweep(ctx context.Context, now time.Time) {
-	running, err := s.st.List(ctx, store.ListOptions{Status: []store.Status{store.Running}, Limit: 10000})
+	running, err := s.store.List(ctx, store.ListOptions{Status: []store.Status{store.Running}, Limit: 10000})
 	if err != nil {
 		if ctx.Err() == nil {
 			s.log.Error("listing running matches", "err", err)

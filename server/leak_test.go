@@ -1109,7 +1109,7 @@ func TestLeakProofCatchesALeakyGame(t *testing.T) {
 	if _, err := game.Lookup("breaking-head"); err != nil {
 		t.Skip("breaking-head is not registered")
 	}
-	registerLeaky.Do(func() { game.Register(leakyGame{breakinghead.Game{}}) })
+	registerLeaky.Do(func() { game.Register(leakyGame{breakinghead.Game}) })
 	n := startNode(t, nil, server.Config{})
 	run := playForLeaks(t, n, leakyPrefix+"breaking-head", 4, nil, []string{"human", "human", "human", "human"}, 5, 1)
 	for _, c := range []struct {

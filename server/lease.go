@@ -27,7 +27,7 @@ const defaultLeaseRetry = 2 * time.Second
 // holdsLease reports whether this node may make match id's automatic
 // moves now: it holds the match's lease, or takes it.
 func (s *Server) holdsLease(id string) bool {
-	l, ok := s.st.(store.Leaser)
+	l, ok := s.store.(store.Leaser)
 	if !ok {
 		return true
 	}
@@ -54,7 +54,7 @@ func (s *Server) holdsLease(id string) bool {
 // unlease gives up match id's lease, if this node holds it (the match is
 // over, or out of memory), without waiting.
 func (s *Server) unlease(id string) {
-	l, ok := s.st.(store.Leaser)
+	l, ok := s.store.(store.Leaser)
 	if !ok {
 		return
 	}
@@ -77,7 +77,7 @@ func (s *Server) unlease(id string) {
 // unleaseAll gives up every lease this node holds, so that other nodes
 // take its matches over at once (Shutdown).
 func (s *Server) unleaseAll(ctx context.Context) {
-	l, ok := s.st.(store.Leaser)
+	l, ok := s.store.(store.Leaser)
 	if !ok {
 		return
 	}
@@ -133,7 +133,7 @@ func (s *Server) adopter() {
 }
 
 func (s *Server) adopt(ctx context.Context) {
-	running, err := s.st.List(ctx, store.ListOptions{Status: []store.Status{store.Running}, Limit: 10000})
+	running, err := s.store.List(ctx, store.ListOptions{Status: []store.Status{store.Running}, Limit: 10000})
 	if err != nil {
 		if s.ctx.Err() == nil {
 			s.log.Warn("listing running matches to adopt", "err", err)

@@ -10,16 +10,18 @@ import (
 )
 
 // Defaults of the abuse limits (Config; docs/reliability.md, Abuse
-// limits).
+// limits), which commons serve's flags default to as well.
 const (
-	defaultReadHeaderTimeout = 10 * time.Second
-	defaultReadTimeout       = 30 * time.Second
-	defaultIdleTimeout       = 2 * time.Minute
-	defaultWSIdleTimeout     = time.Minute
-	defaultMoveRate          = 10
-	defaultMoveBurst         = 20
-	defaultCreateLimit       = 30
-	defaultCreateWindow      = 10 * time.Minute
+	// DefaultBotTime is Config.BotTime's default.
+	DefaultBotTime           = 10 * time.Second
+	DefaultReadHeaderTimeout = 10 * time.Second
+	DefaultReadTimeout       = 30 * time.Second
+	DefaultIdleTimeout       = 2 * time.Minute
+	DefaultWSIdleTimeout     = time.Minute
+	DefaultMoveRate          = 10
+	DefaultMoveBurst         = 20
+	DefaultCreateLimit       = 30
+	DefaultCreateWindow      = 10 * time.Minute
 )
 
 // bucket is a token bucket: it holds up to burst tokens and gains rate

@@ -30,7 +30,7 @@ type live struct {
 	mu      sync.Mutex
 	hdr     *store.Match // hdr.Version == len(log) at all times
 	info    game.Info
-	st      game.State    // the state after log
+	state   game.State    // the state after log
 	log     []string      // the complete log
 	public  []string      // the log as everybody may see it (record.PublicEntry)
 	actors  []game.Player // who made each entry (game.Chance for chance)
@@ -138,11 +138,11 @@ func (m *live) idleSince(d time.Duration) bool {
 }
 
 func (m *live) load(ctx context.Context) error {
-	h, err := m.s.st.Get(ctx, m.id)
+	h, err := m.s.store.Get(ctx, m.id)
 	if err != nil {
 		return err
 	}
-	moves, err := m.s.st.Moves(ctx, m.id, 0)
+	moves, err := m.s.store.Moves(ctx, m.id, 0)
 	if err != nil {
 		return err
 	}
@@ -162,17 +162,17 @@ func (m *live) rebuildLocked(h *store.Match, moves []string) error {
 	}
 	g, err := game.Lookup(h.Game)
 	if err != nil {
-		return fmt.Errorf("match %s: %v", h.ID, err)
+		return fmt.Errorf("match %s: %w", h.ID, err)
 	}
 	st, err := game.NewState(g, h.Players, h.Options)
 	if err != nil {
-		return fmt.Errorf("match %s: %v", h.ID, err)
+		return fmt.Errorf("match %s: %w", h.ID, err)
 	}
 	b := &batch{info: g.Info(), st: st}
 	if err := b.read(h.ID, 0, moves); err != nil {
 		return err
 	}
-	m.info, m.st, m.log, m.public, m.actors, m.draws = b.info, st, nil, nil, nil, 0
+	m.info, m.state, m.log, m.public, m.actors, m.draws = b.info, st, nil, nil, nil, 0
 	m.addLocked(b)
 	h.Version = len(m.log)
 	m.hdr = h
@@ -190,7 +190,7 @@ func (m *live) sync(ctx context.Context) error {
 }
 
 func (m *live) syncLocked(ctx context.Context) error {
-	h, err := m.s.st.Get(ctx, m.id)
+	h, err := m.s.store.Get(ctx, m.id)
 	if err != nil {
 		return err
 	}
@@ -206,7 +206,7 @@ func (m *live) adoptLocked(ctx context.Context, h *store.Match) error {
 	case h.Version < old:
 		// The store lost entries we applied: never happens with a
 		// durable store, but the store is the truth.
-		moves, err := m.s.st.Moves(ctx, m.id, 0)
+		moves, err := m.s.store.Moves(ctx, m.id, 0)
 		if err != nil {
 			return err
 		}
@@ -214,7 +214,7 @@ func (m *live) adoptLocked(ctx context.Context, h *store.Match) error {
 			return err
 		}
 	case h.Version > old:
-		moves, err := m.s.st.Moves(ctx, m.id, old)
+		moves, err := m.s.store.Moves(ctx, m.id, old)
 		if err != nil {
 			return err
 		}
@@ -259,7 +259,7 @@ type batch struct {
 }
 
 // batchLocked starts a batch of entries after m's log.
-func (m *live) batchLocked() *batch { return &batch{info: m.info, st: m.st.Clone()} }
+func (m *live) batchLocked() *batch { return &batch{info: m.info, st: m.state.Clone()} }
 
 // add plays action a, whose log entry is e ("": the notation of a).
 func (b *batch) add(a game.Action, e string) error {
@@ -289,7 +289,7 @@ func (b *batch) read(id string, from int, moves []string) error {
 			err = b.add(a, e)
 		}
 		if err != nil {
-			return fmt.Errorf("match %s: entry %d %q: %v", id, from+i, e, err)
+			return fmt.Errorf("match %s: entry %d %q: %w", id, from+i, e, err)
 		}
 	}
 	return nil
@@ -297,7 +297,7 @@ func (b *batch) read(id string, from int, moves []string) error {
 
 // addLocked appends the entries of b to m's log.
 func (m *live) addLocked(b *batch) {
-	m.st, m.draws = b.st, m.draws+b.draws
+	m.state, m.draws = b.st, m.draws+b.draws
 	m.log = append(m.log, b.log...)
 	m.public = append(m.public, b.public...)
 	m.actors = append(m.actors, b.actors...)
@@ -358,12 +358,12 @@ func (m *live) play(ctx context.Context, hash string, version int, text string, 
 		return nil, err
 	}
 	text = strings.TrimSpace(text)
-	a, err := m.st.ParseAction(text)
+	a, err := m.state.ParseAction(text)
 	if err != nil {
 		return nil, errorf(http.StatusUnprocessableEntity, "%q is not a move here: %v", text, err)
 	}
 	if !m.legalLocked(a) {
-		why := m.st.Clone().Apply(a)
+		why := m.state.Clone().Apply(a)
 		if why == nil {
 			why = errors.New("not legal now")
 		}
@@ -390,7 +390,7 @@ func (m *live) canMoveLocked(p game.Player, version int) error {
 	if version != len(m.log) {
 		return errorf(http.StatusConflict, "stale version %d: the match is at version %d; reload and try again", version, len(m.log))
 	}
-	if cur := m.st.CurrentPlayer(); cur != p {
+	if cur := m.state.CurrentPlayer(); cur != p {
 		return errorf(http.StatusConflict, "not your turn: %v is to move, you are %v", cur, p)
 	}
 	return nil
@@ -413,7 +413,7 @@ func freeSeats(h *store.Match) string {
 }
 
 func (m *live) legalLocked(a game.Action) bool {
-	m.abuf = m.st.LegalActions(m.abuf)
+	m.abuf = m.state.LegalActions(m.abuf)
 	for _, l := range m.abuf {
 		if l == a {
 			return true
@@ -458,7 +458,7 @@ func (m *live) commitLocked(ctx context.Context, a *game.Action, by string, star
 		result = b.st.Returns(nil)
 	}
 	now := time.Now()
-	err := m.s.st.Append(ctx, store.Append{ID: m.id, Version: from, Moves: b.log, Result: result, At: now})
+	err := m.s.store.Append(ctx, store.Append{ID: m.id, Version: from, Moves: b.log, Result: result, At: now})
 	if errors.Is(err, store.ErrConflict) {
 		m.s.metrics.conflicts.Inc()
 		if serr := m.syncLocked(ctx); serr != nil {
@@ -522,7 +522,7 @@ func (m *live) scheduleLocked() {
 		return
 	}
 	v := len(m.log)
-	cur := m.st.CurrentPlayer()
+	cur := m.state.CurrentPlayer()
 	switch {
 	case cur == game.Chance:
 		m.startAutoLocked(v, cur, "", "chance")
@@ -545,7 +545,7 @@ func (m *live) timeUp(v int) {
 	if m.closed || len(m.log) != v || m.hdr.Status != store.Running {
 		return
 	}
-	cur := m.st.CurrentPlayer()
+	cur := m.state.CurrentPlayer()
 	if cur < 0 || m.hdr.Seats[cur].Bot != "" {
 		return
 	}
@@ -571,7 +571,7 @@ func (m *live) startAutoLocked(v int, p game.Player, spec, by string) {
 		m.standbyLocked(v, wait) // another node makes the move
 		return
 	}
-	st := m.st.Clone()
+	st := m.state.Clone()
 	seed := botSeed(m.hdr.Seed, v, p)
 	if !m.s.goBackground(func() { m.runAuto(v, p, st, spec, by, seed) }) {
 		return
@@ -628,7 +628,7 @@ func (m *live) runAuto(v int, p game.Player, st game.State, spec, by string, see
 	if p != game.Chance {
 		// The seat may have changed hands while the bot thought.
 		isBot := m.hdr.Seats[p].Bot != ""
-		if m.st.CurrentPlayer() != p || (by == "bot") != isBot || m.hdr.Status != store.Running {
+		if m.state.CurrentPlayer() != p || (by == "bot") != isBot || m.hdr.Status != store.Running {
 			m.scheduleLocked()
 			return
 		}
@@ -736,7 +736,7 @@ func (m *live) changeSeats(ctx context.Context, fn func(h *store.Match) error) (
 	}
 	m.used = time.Now()
 	for range 8 {
-		h, err := m.s.st.Get(ctx, m.id)
+		h, err := m.s.store.Get(ctx, m.id)
 		if err != nil {
 			return nil, m.storeError(err)
 		}
@@ -753,7 +753,7 @@ func (m *live) changeSeats(ctx context.Context, fn func(h *store.Match) error) (
 			nh.Status = store.Running
 			nh.TurnStart = time.Now()
 		}
-		err = m.s.st.Update(ctx, nh)
+		err = m.s.store.Update(ctx, nh)
 		if errors.Is(err, store.ErrConflict) {
 			continue
 		}
@@ -765,7 +765,7 @@ func (m *live) changeSeats(ctx context.Context, fn func(h *store.Match) error) (
 		}
 		// Read back what was written: the store keeps Over over our
 		// status, and the turn start of a running match.
-		fresh, err := m.s.st.Get(ctx, m.id)
+		fresh, err := m.s.store.Get(ctx, m.id)
 		if err != nil {
 			return nil, m.storeError(err)
 		}

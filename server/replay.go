@@ -39,12 +39,13 @@ import (
 //     replayBuildBurst): a client walking through many matches' replays
 //     waits for its builds as for its requests.
 
-// Defaults of the replay limits.
+// Defaults of the replay limits (Config), which commons serve's flags
+// default to as well.
 const (
-	defaultReplayRate       = 4
-	defaultReplayBurst      = 20
-	defaultReplayBuildRate  = 4000
-	defaultReplayCacheBytes = 64 << 20
+	DefaultReplayRate       = 4
+	DefaultReplayBurst      = 20
+	DefaultReplayBuildRate  = 4000
+	DefaultReplayCacheBytes = 64 << 20
 	// replayBuildBurst is how many steps a client may have built at once:
 	// every replay of the longest games (Open Source runs to some 2,000
 	// steps, and up to 2 × 1,000 turns with the turn limit).

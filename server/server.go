@@ -53,7 +53,7 @@ type Config struct {
 	// MaxMessageBytes caps a WebSocket message from a client (default
 	// 16 KiB); a larger one closes the connection with status 1009.
 	MaxMessageBytes int64
-	// BotTime caps a bot's thinking per move (default 30 s): a search
+	// BotTime caps a bot's thinking per move (default 10 s): a search
 	// stops then with its best move, whatever its spec's budget, and a
 	// bot still thinking a little later is replaced by a random move.
 	BotTime time.Duration
@@ -131,7 +131,7 @@ type Config struct {
 // Handler, and call Shutdown at the end.
 type Server struct {
 	cfg     Config
-	st      store.Store
+	store   store.Store
 	log     *slog.Logger
 	metrics *metrics
 	mux     *http.ServeMux
@@ -169,7 +169,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.MaxMessageBytes = 16 << 10
 	}
 	if cfg.BotTime <= 0 {
-		cfg.BotTime = 30 * time.Second
+		cfg.BotTime = DefaultBotTime
 	}
 	if cfg.TimeoutBot == "" {
 		cfg.TimeoutBot = "random"
@@ -183,43 +183,43 @@ func New(cfg Config) (*Server, error) {
 	if cfg.ExpireAfter <= 0 {
 		cfg.ExpireAfter = 24 * time.Hour
 	}
-	defaultDuration(&cfg.ReadHeaderTimeout, defaultReadHeaderTimeout)
-	defaultDuration(&cfg.ReadTimeout, defaultReadTimeout)
-	defaultDuration(&cfg.IdleTimeout, defaultIdleTimeout)
-	defaultDuration(&cfg.WSIdleTimeout, defaultWSIdleTimeout)
-	defaultDuration(&cfg.CreateWindow, defaultCreateWindow)
+	defaultDuration(&cfg.ReadHeaderTimeout, DefaultReadHeaderTimeout)
+	defaultDuration(&cfg.ReadTimeout, DefaultReadTimeout)
+	defaultDuration(&cfg.IdleTimeout, DefaultIdleTimeout)
+	defaultDuration(&cfg.WSIdleTimeout, DefaultWSIdleTimeout)
+	defaultDuration(&cfg.CreateWindow, DefaultCreateWindow)
 	if cfg.MoveRate == 0 {
-		cfg.MoveRate = defaultMoveRate
+		cfg.MoveRate = DefaultMoveRate
 	}
 	if cfg.MoveBurst <= 0 {
-		cfg.MoveBurst = max(defaultMoveBurst, int(math.Ceil(cfg.MoveRate)))
+		cfg.MoveBurst = max(DefaultMoveBurst, int(math.Ceil(cfg.MoveRate)))
 	}
 	if cfg.CreateLimit == 0 {
-		cfg.CreateLimit = defaultCreateLimit
+		cfg.CreateLimit = DefaultCreateLimit
 	}
 	if cfg.ReplayRate == 0 {
-		cfg.ReplayRate = defaultReplayRate
+		cfg.ReplayRate = DefaultReplayRate
 	}
 	if cfg.ReplayBurst <= 0 {
-		cfg.ReplayBurst = max(defaultReplayBurst, int(math.Ceil(cfg.ReplayRate)))
+		cfg.ReplayBurst = max(DefaultReplayBurst, int(math.Ceil(cfg.ReplayRate)))
 	}
 	if cfg.ReplayBuildRate == 0 {
-		cfg.ReplayBuildRate = defaultReplayBuildRate
+		cfg.ReplayBuildRate = DefaultReplayBuildRate
 	}
 	if cfg.ReplayCacheBytes <= 0 {
-		cfg.ReplayCacheBytes = defaultReplayCacheBytes
+		cfg.ReplayCacheBytes = DefaultReplayCacheBytes
 	}
 	if cfg.LeaseRetry <= 0 {
 		cfg.LeaseRetry = defaultLeaseRetry
 	}
 	if cfg.NewBot != nil {
 		if _, err := cfg.NewBot(cfg.TimeoutBot, 0); err != nil {
-			return nil, fmt.Errorf("server: timeout bot: %v", err)
+			return nil, fmt.Errorf("server: timeout bot: %w", err)
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
-		cfg: cfg, st: cfg.Store, log: cfg.Logger, metrics: newMetrics(cfg.Store),
+		cfg: cfg, store: cfg.Store, log: cfg.Logger, metrics: newMetrics(cfg.Store),
 		ctx: ctx, cancel: cancel, live: map[string]*live{},
 	}
 	if cfg.CreateLimit > 0 && cfg.CreateWindow > 0 {
@@ -271,7 +271,7 @@ func (s *Server) Handler() http.Handler { return s.logRequests(s.mux) }
 // that have bots or turn timers (so a restarted server finishes what it
 // left), and putting idle matches out of memory.
 func (s *Server) Start(ctx context.Context) error {
-	if w, ok := s.st.(store.Watcher); ok {
+	if w, ok := s.store.(store.Watcher); ok {
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
@@ -283,7 +283,7 @@ func (s *Server) Start(ctx context.Context) error {
 	}
 	s.wg.Add(1)
 	go s.janitor()
-	if _, ok := s.st.(store.Leaser); ok {
+	if _, ok := s.store.(store.Leaser); ok {
 		s.wg.Add(1)
 		go s.adopter()
 	}
@@ -293,7 +293,7 @@ func (s *Server) Start(ctx context.Context) error {
 // resume loads the running matches in which the server has something to
 // do by itself: a bot or chance to move, or a turn timer.
 func (s *Server) resume(ctx context.Context) error {
-	running, err := s.st.List(ctx, store.ListOptions{Status: []store.Status{store.Running}, Limit: 10000})
+	running, err := s.store.List(ctx, store.ListOptions{Status: []store.Status{store.Running}, Limit: 10000})
 	if err != nil {
 		return fmt.Errorf("listing running matches: %w", err)
 	}

@@ -114,9 +114,8 @@ func viewMatch(h *store.Match) matchView {
 	}
 	if g, err := game.Lookup(h.Game); err == nil {
 		in := g.Info()
-		v.Title, v.HiddenInformation = in.Title, in.HiddenInformation
+		v.Title, v.HiddenInformation, v.Draws = in.Title, in.HiddenInformation, in.Draws
 	}
-	v.Draws = drawGames[h.Game]
 	if o := drawOfferOf(h); o != nil {
 		v.DrawOffer = o.Seats
 	}
@@ -135,7 +134,7 @@ func viewMatch(h *store.Match) matchView {
 func (m *live) viewLocked() matchView {
 	v := viewMatch(m.hdr)
 	to := 0
-	if cur := m.st.CurrentPlayer(); cur >= 0 && m.hdr.Status != store.Over {
+	if cur := m.state.CurrentPlayer(); cur >= 0 && m.hdr.Status != store.Over {
 		to = cur.Seat()
 	}
 	if m.endLocked() == nil {
@@ -149,7 +148,7 @@ func (m *live) viewLocked() matchView {
 // deadlineLocked is when the turn timer of the person to move runs out.
 func (m *live) deadlineLocked() *time.Time {
 	d := turnTimer(m.hdr)
-	cur := m.st.CurrentPlayer()
+	cur := m.state.CurrentPlayer()
 	if d <= 0 || m.hdr.Status != store.Running || cur < 0 || m.hdr.Seats[cur].Bot != "" {
 		return nil
 	}
@@ -210,22 +209,22 @@ func (m *live) stateLocked(viewer game.Player, from int, text bool) *stateMsg {
 	}
 	msg := &stateMsg{
 		Type: "state", Match: m.id, Game: m.info.Name, Title: m.info.Title, Version: len(m.log), Status: m.hdr.Status,
-		Observation: m.st.Observation(viewer),
+		Observation: m.state.Observation(viewer),
 		From:        from, Moves: m.entriesLocked(from, viewer), Seats: seatViews(m.hdr),
 		Deadline: m.deadlineLocked(), Rematch: m.hdr.Rematch,
 	}
 	if text {
-		msg.Text = m.st.Render(viewer)
+		msg.Text = m.state.Render(viewer)
 	}
 	if viewer >= 0 {
 		msg.Seat = viewer.Seat()
 	}
-	cur := m.st.CurrentPlayer()
+	cur := m.state.CurrentPlayer()
 	if cur >= 0 && m.hdr.Status != store.Over {
 		msg.ToMove = cur.Seat()
 	}
-	_, msg.Teams = m.st.(teamer)
-	msg.Draws = drawGames[m.info.Name]
+	msg.Teams = len(m.info.Teams) > 0
+	msg.Draws = m.info.Draws
 	if o := drawOfferOf(m.hdr); o != nil {
 		msg.DrawOffer = o.Seats
 	}
@@ -237,15 +236,15 @@ func (m *live) stateLocked(viewer game.Player, from int, text bool) *stateMsg {
 	}
 	if cur >= 0 && cur == viewer && m.hdr.Status == store.Running {
 		msg.YourTurn = true
-		m.abuf = m.st.LegalActions(m.abuf)
+		m.abuf = m.state.LegalActions(m.abuf)
 		msg.Legal = make([]string, len(m.abuf))
 		for i, a := range m.abuf {
-			msg.Legal[i] = m.st.ActionString(a)
+			msg.Legal[i] = m.state.ActionString(a)
 		}
 	}
-	if game.IsTerminal(m.st) {
-		msg.Result = m.st.Returns(nil)
-		if sc, ok := m.st.(game.Scorer); ok {
+	if game.IsTerminal(m.state) {
+		msg.Result = m.state.Returns(nil)
+		if sc, ok := m.state.(game.Scorer); ok {
 			msg.Scores = sc.Scores(nil)
 		}
 	}
@@ -272,7 +271,7 @@ func (m *live) recordLocked(complete bool) *record.Record {
 // ends the game ended by the rules, even if a resignation raced the
 // last move (on another node) and was written too.
 func (m *live) endLocked() *record.End {
-	if game.IsTerminal(m.st) {
+	if game.IsTerminal(m.state) {
 		return nil
 	}
 	return endOf(m.hdr)

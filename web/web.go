@@ -2,12 +2,17 @@
 // live play and replays, in the browser. Its pages are TypeScript (src/),
 // bundled by esbuild into dist/ with go generate and embedded in the
 // binary, so serving them needs neither Node.js nor any file at run time.
+// The same go generate first writes src/observations.ts, the TypeScript
+// types of the games' observations, from the Go structs (package
+// web/internal/obstypes), so that the boards read what the server sends.
 //
 // Everything a page does goes through the server's API (docs/api.md):
 // it lists games and matches, creates and joins matches, keeps its seat
 // token in the browser's localStorage (so a reload keeps the seat),
-// plays over the match's WebSocket, and reads a match's replay page by
-// page (GET /api/matches/{id}/replay, built by package replay).
+// plays over the match's WebSocket, and reads a match's replay in pages
+// of patches (GET /api/matches/{id}/replay, built by package replay).
+// This package holds the page and its static files (Page, File,
+// PageRoutes); the server serves them, beside the API.
 package web
 
 import (
@@ -16,10 +21,8 @@ import (
 	"embed"
 	"encoding/hex"
 	"io/fs"
-	"net/http"
 	"path"
 	"strings"
-	"time"
 )
 
 //go:embed dist
@@ -91,69 +94,30 @@ func init() {
 	index = &asset{body: html, ctype: contentTypes[".html"], etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
 }
 
-// Routes of the app. The page itself decides what to show for these
-// paths (client-side routing); the server answers each with index.html.
-var pageRoutes = []string{"/", "/new", "/match/", "/replay/", "/rules/"}
-
-// Handler serves the web app:
-//
-//   - GET /static/NAME: the bundled script, style sheet and icon;
-//   - GET / and the app's own paths (/match/ID, /replay/ID, /rules/GAME,
-//     /new): the page, index.html, which routes on the client.
-//
-// Mount it at "/" beside the API; it never answers under /api/.
-func Handler() http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /static/{name...}", func(w http.ResponseWriter, r *http.Request) {
-		a := assets[r.PathValue("name")]
-		if a == nil || r.PathValue("name") == "index.html" {
-			http.NotFound(w, r)
-			return
-		}
-		// A request naming the file's hash (as index.html does) may be
-		// cached for good; any other must be revalidated.
-		if v := r.URL.Query().Get("v"); v != "" && `"`+v+`"` == a.etag {
-			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-		} else {
-			w.Header().Set("Cache-Control", "no-cache")
-		}
-		serve(w, r, a)
-	})
-	page := func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-cache")
-		// The page loads its script and styles from this server only,
-		// and talks to this server only (HTTP and WebSocket).
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; "+
-			"style-src 'self'; connect-src 'self' ws: wss:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-		w.Header().Set("Referrer-Policy", "same-origin")
-		serve(w, r, index)
-	}
-	for _, p := range pageRoutes {
-		if strings.HasSuffix(p, "/") && p != "/" {
-			mux.HandleFunc("GET "+p+"{rest...}", page)
-		} else if p == "/" {
-			mux.HandleFunc("GET /{$}", page)
-		} else {
-			mux.HandleFunc("GET "+p, page)
-		}
-	}
-	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
-		if a := assets["favicon.svg"]; a != nil {
-			w.Header().Set("Cache-Control", "public, max-age=86400")
-			serve(w, r, a)
-			return
-		}
-		http.NotFound(w, r)
-	})
-	return mux
+// Asset is one embedded file, ready to serve.
+type Asset struct {
+	Body []byte
+	// Type is its Content-Type.
+	Type string
+	// ETag is a strong ETag: a hash of the body, quoted.
+	ETag string
 }
 
-func serve(w http.ResponseWriter, r *http.Request, a *asset) {
-	h := w.Header()
-	h.Set("Content-Type", a.ctype)
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("ETag", a.etag)
-	// ServeContent answers If-None-Match with 304 and handles HEAD and
-	// ranges; the zero time leaves Last-Modified out (the ETag decides).
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(a.body))
+// File returns the bundle's file name ("app.js", "favicon.svg"): not
+// index.html, the page, which Page returns.
+func File(name string) (*Asset, bool) {
+	a := assets[name]
+	if a == nil || name == "index.html" {
+		return nil, false
+	}
+	return &Asset{Body: a.body, Type: a.ctype, ETag: a.etag}, true
 }
+
+// Page returns the app's page: index.html, naming the script, the style
+// sheet and the icon with their hashes (see File).
+func Page() *Asset { return &Asset{Body: index.body, Type: index.ctype, ETag: index.etag} }
+
+// PageRoutes are the app's own paths: the page decides what to show for
+// them (client-side routing), and a server answers each with Page. A
+// path ending in "/" stands for every path below it.
+var PageRoutes = []string{"/", "/new", "/match/", "/replay/", "/rules/"}

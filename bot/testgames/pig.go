@@ -35,7 +35,7 @@ func (pigGame) Info() game.Info {
 func (pigGame) New(cfg game.Config) (game.State, error) {
 	t, err := strconv.Atoi(cfg.Options.Get("target"))
 	if err != nil {
-		return nil, fmt.Errorf("test-pig: target=%q: %v", cfg.Options.Get("target"), err)
+		return nil, fmt.Errorf("test-pig: target=%q: %w", cfg.Options.Get("target"), err)
 	}
 	return &pigState{cfg: cfg, players: int8(cfg.Players), target: int16(t)}, nil
 }

@@ -19,7 +19,7 @@ const relayRounds = 3
 var relayPairings = [3]string{"12-34", "13-24", "14-23"}
 
 func (relayGame) Info() game.Info {
-	return game.Info{Name: "test-relay", Title: "Relay (test)", Summary: "a team game", MinPlayers: 4, MaxPlayers: 4, Chance: true}
+	return game.Info{Name: "test-relay", Title: "Relay (test)", Summary: "a team game", MinPlayers: 4, MaxPlayers: 4, Chance: true, Teams: []string{"blue", "red"}}
 }
 
 func (relayGame) New(cfg game.Config) (game.State, error) {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/commons-games/commons/arena"
+	"github.com/commons-games/commons/match"
 )
 
 func runArena(args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -35,10 +36,7 @@ func runArena(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if !gf.seed.set {
 		gf.seed.v = 1
 	}
-	cfg := arena.Config{
-		Game: g.Info().Name, Players: gcfg.Players, Options: gcfg.Options,
-		Games: *games, Seed: gf.seed.v, Workers: *workers,
-	}
+	cfg := arena.Config{Run: match.Run{Game: g.Info().Name, Players: gcfg.Players, Options: gcfg.Options, Games: *games, Seed: gf.seed.v}, Workers: *workers}
 	switch {
 	case *bots != "" && len(teams) > 0:
 		return usagef("give --bots or --team, not both")
@@ -47,22 +45,13 @@ func runArena(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if err := checkBots(cfg.Bots, g.Info()); err != nil {
 			return err
 		}
-		if err := checkSeatings(len(cfg.Bots), gcfg.Players); err != nil {
-			return err
+		// Too many bots for the seats are said before the arena says it
+		// in its own words.
+		if _, err := match.Schedule(len(cfg.Bots), gcfg.Players); err != nil {
+			return usagef("--bots: %v", err)
 		}
 	case len(teams) > 0:
-		cfg.Teams = map[string]string{}
-		for _, t := range teams {
-			name, spec, ok := strings.Cut(t, "=")
-			if !ok || name == "" || spec == "" {
-				return usagef("--team %q: want TEAM=SPEC, e.g. --team contributor=ismcts", t)
-			}
-			cfg.Teams[name] = spec
-		}
-		if err := arena.CheckTeams(g, gcfg, cfg.Teams); err != nil {
-			return usagef("--team: %v", err)
-		}
-		if err := checkTeams(cfg.Teams, g.Info()); err != nil {
+		if cfg.Teams, err = parseTeams(teams, g.Info()); err != nil {
 			return err
 		}
 	default:

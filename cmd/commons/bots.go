@@ -8,6 +8,7 @@ import (
 
 	"github.com/commons-games/commons/bot"
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/match"
 )
 
 // newBot makes the bot a spec names (see docs/bots.md).
@@ -27,47 +28,32 @@ func botSpecError(spec string, err error) string {
 // script one of the game's.
 func checkBots(specs []string, in game.Info) error {
 	for _, s := range specs {
-		if err := checkSpec(s, in); err != nil {
+		if _, err := bot.ParseFor(s, in); err != nil {
 			return usagef("--bots %s: %s", s, botSpecError(s, err))
 		}
 	}
 	return nil
 }
 
-// checkTeams checks the specs of --team TEAM=SPEC flags as checkBots does.
-func checkTeams(teams map[string]string, in game.Info) error {
+// parseTeams reads --team TEAM=SPEC flags for the game of in: every team
+// of the game (game.Info.Teams) given a bot, no other, and each spec
+// checked as checkBots does.
+func parseTeams(flags []string, in game.Info) (map[string]string, error) {
+	teams := map[string]string{}
+	for _, t := range flags {
+		name, spec, ok := strings.Cut(t, "=")
+		if !ok || name == "" || spec == "" {
+			return nil, usagef("--team %q: want TEAM=SPEC, e.g. --team contributor=ismcts", t)
+		}
+		teams[name] = spec
+	}
+	if err := match.CheckTeams(in, teams); err != nil {
+		return nil, usagef("--team: %v", err)
+	}
 	for _, name := range slices.Sorted(maps.Keys(teams)) {
-		if err := checkSpec(teams[name], in); err != nil {
-			return usagef("--team %s=%s: %s", name, teams[name], botSpecError(teams[name], err))
+		if _, err := bot.ParseFor(teams[name], in); err != nil {
+			return nil, usagef("--team %s=%s: %s", name, teams[name], botSpecError(teams[name], err))
 		}
 	}
-	return nil
-}
-
-func checkSpec(spec string, in game.Info) error {
-	sp, err := bot.ParseSpec(spec)
-	if err != nil {
-		return err
-	}
-	return bot.CheckFor(sp, in)
-}
-
-// maxSeatings is the arena's and the lab's bound on the ordered choices
-// of bots cycled through when there are more bots than seats.
-const maxSeatings = 5040
-
-// checkSeatings says when there are too many bots for the seats, before
-// the arena says it in its own words.
-func checkSeatings(bots, seats int) error {
-	if bots <= seats {
-		return nil
-	}
-	count := 1
-	for i := range seats {
-		count *= bots - i
-		if count > maxSeatings {
-			return usagef("--bots: %d bots for %d seats make more than %d seatings; run fewer bots at a time", bots, seats, maxSeatings)
-		}
-	}
-	return nil
+	return teams, nil
 }

@@ -37,6 +37,9 @@ var goldenRuns = []struct {
 	{"arena-breaking-head-teams", []string{"arena", "breaking-head", "--players", "5", "--team", "contributor=greedy", "--team", "blocker=random", "--games", "4", "--seed", "24", "--json"}},
 	{"arena-open-science-alliance", []string{"arena", "open-science-alliance", "--bots", "random,greedy", "--games", "4", "--seed", "25", "--json"}},
 	{"arena-open-source-board-game", []string{"arena", "open-source-board-game", "--bots", "random,greedy", "--games", "2", "--seed", "26", "--json"}},
+	{"report-breaking-head", []string{"lab", "report", "lab-breaking-head-teams"}},
+	{"report-3io", []string{"lab", "report", "lab-3io-4p"}},
+	{"compare-source", []string{"lab", "compare", "lab-source", "lab-source-scripts"}},
 	{"play-source", []string{"play", "source", "--seat", "all=greedy", "--seed", "31"}},
 	{"play-3io", []string{"play", "3io", "--players", "3", "--seat", "all=random", "--seed", "32"}},
 	{"play-breaking-head", []string{"play", "breaking-head", "--players", "4", "--seat", "all=easy", "--seed", "33"}},
@@ -118,6 +121,27 @@ func TestRunnersUnchanged(t *testing.T) {
 func goldenOutput(t *testing.T, name string, args []string) []byte {
 	t.Helper()
 	dir := t.TempDir()
+	if args[0] == "lab" && (args[1] == "report" || args[1] == "compare") {
+		// The report or comparison of the lab runs named, run again here,
+		// as JSON.
+		rargs := []string{"lab", args[1]}
+		for _, name := range args[2:] {
+			run := filepath.Join(dir, name)
+			for _, r := range goldenRuns {
+				if r.name == name {
+					if code, _, stderr := commons(t, "", append(slices.Clone(r.args), "--out", run, "--workers", "2", "--quiet")...); code != 0 {
+						t.Fatalf("%s: %s", name, stderr)
+					}
+				}
+			}
+			rargs = append(rargs, run)
+		}
+		code, stdout, stderr := commons(t, "", append(rargs, "--json")...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", strings.Join(rargs, " "), code, stderr)
+		}
+		return []byte(strings.ReplaceAll(stdout, dir, "RUNS"))
+	}
 	switch args[0] {
 	case "lab":
 		args = append(slices.Clone(args), "--out", dir, "--workers", "2", "--quiet")

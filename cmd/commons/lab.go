@@ -14,8 +14,8 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
-	"github.com/commons-games/commons/arena"
 	"github.com/commons-games/commons/lab"
+	"github.com/commons-games/commons/match"
 )
 
 // labUsage is the usage line of every lab subcommand.
@@ -94,9 +94,13 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 		placeholder, doc := flag.UnquoteUsage(f)
 		switch placeholder {
 		case "string":
+			// A bare type says little; the flag's last word says more
+			// (--log-level LEVEL, --timeout-bot BOT).
 			words := strings.Split(f.Name, "-")
 			placeholder = strings.ToUpper(words[len(words)-1])
-		case "int":
+		case "duration":
+			placeholder = "DURATION"
+		case "int", "float":
 			placeholder = "N"
 		}
 		line := "  --" + f.Name
@@ -196,8 +200,7 @@ func runLabRun(args []string, stdout, stderr io.Writer) error {
 	if o.gf.seed.set {
 		seed = o.gf.seed.v
 	}
-	cfg := lab.Config{Dir: *o.out, Game: g.Info().Name, Players: gcfg.Players, Options: gcfg.Options,
-		Games: *o.games, Seed: seed, Workers: *o.workers, Trace: *o.trace}
+	cfg := lab.Config{Run: match.Run{Game: g.Info().Name, Players: gcfg.Players, Options: gcfg.Options, Games: *o.games, Seed: seed}, Dir: *o.out, Workers: *o.workers, Trace: *o.trace}
 	if *o.shard != "" {
 		sh, err := lab.ParseShard(*o.shard)
 		if err != nil {
@@ -214,18 +217,7 @@ func runLabRun(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	case len(o.teams) > 0:
-		cfg.Teams = map[string]string{}
-		for _, t := range o.teams {
-			name, spec, ok := strings.Cut(t, "=")
-			if !ok || name == "" || spec == "" {
-				return usagef("--team %q: want TEAM=SPEC, e.g. --team contributor=ismcts", t)
-			}
-			cfg.Teams[name] = spec
-		}
-		if err := arena.CheckTeams(g, gcfg, cfg.Teams); err != nil {
-			return usagef("--team: %v", err)
-		}
-		if err := checkTeams(cfg.Teams, g.Info()); err != nil {
+		if cfg.Teams, err = parseTeams(o.teams, g.Info()); err != nil {
 			return err
 		}
 	default:

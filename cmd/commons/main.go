@@ -97,10 +97,12 @@ func init() {
 		{name: "lab", summary: "playtest a game: many bot games, their metrics, reports and comparisons", run: runLab, examples: []string{
 			"commons lab run source --bots random --games 10000 --out runs/source-random",
 			"commons lab run 3io --players 3 --bots mcts:iterations=500,greedy,random --games 300 --out runs/3io",
+			"commons lab run 3io --bots random --games 10000 --out runs/3io-random",
 			"commons lab run 3io --option civilization-pacing=on --bots random --games 10000 --out runs/3io-paced",
 			"commons lab run breaking-head --players 5 --team contributor=ismcts --team blocker=random --games 200 --out runs/bh",
-			"commons lab run source --bots random --games 100000 --shard 0/4 --out runs/shard-0   # one of four machines",
-			"commons lab merge --out runs/source runs/shard-0 runs/shard-1 runs/shard-2 runs/shard-3",
+			"commons lab run source --bots random --games 100000 --shard 0/2 --out runs/shard-0   # on one machine...",
+			"commons lab run source --bots random --games 100000 --shard 1/2 --out runs/shard-1   # ...and on another",
+			"commons lab merge --out runs/source runs/shard-0 runs/shard-1",
 			"commons lab report runs/source-random        # runs/source-random/report.html and report.json",
 			"commons lab compare runs/3io-random runs/3io-paced   # each metric's difference, paired by seed, and a verdict",
 			"",
@@ -115,7 +117,7 @@ func init() {
 		}},
 		{name: "loadtest", summary: "play many matches at once on a server and measure moves a second and latency", run: runLoadtest, examples: []string{
 			"commons loadtest --matches 100 --duration 20s         # on http://localhost:8080, Source",
-			"commons loadtest --addr http://10.0.0.5:8080 --matches 1000 --game countdown --json",
+			"commons loadtest --addr http://10.0.0.5:8080 --matches 1000 --game breaking-head --json",
 			"commons loadtest --matches 1000 --rate 5000 --duration 20s   # open loop: 5,000 moves/s offered; latency from due time",
 			"",
 			"The server's abuse limits refuse a load from one address: serve it with",
@@ -377,29 +379,7 @@ func printHelp(w io.Writer, fs *flag.FlagSet, name, usageLine string) {
 		fmt.Fprintf(w, "\n%s%s.\n", strings.ToUpper(c.summary[:1]), c.summary[1:])
 	}
 	fmt.Fprintln(w, "\nFlags:")
-	fs.VisitAll(func(f *flag.Flag) {
-		placeholder, doc := flag.UnquoteUsage(f)
-		switch placeholder {
-		case "string":
-			// A bare type says little; the flag's last word says more
-			// (--log-level LEVEL, --timeout-bot BOT).
-			words := strings.Split(f.Name, "-")
-			placeholder = strings.ToUpper(words[len(words)-1])
-		case "duration":
-			placeholder = "DURATION"
-		case "int", "float":
-			placeholder = "N"
-		}
-		line := "  --" + f.Name
-		if placeholder != "" {
-			line += " " + placeholder
-		}
-		if !isZeroDefault(f.DefValue) {
-			doc += fmt.Sprintf(" (default %s)", f.DefValue)
-		}
-		fmt.Fprintln(w, line)
-		fmt.Fprint(w, wrap(doc, 8, 80))
-	})
+	printFlags(w, fs)
 	if len(c.examples) > 0 {
 		fmt.Fprintln(w, "\nExamples:")
 		for _, e := range c.examples {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/commons-games/commons/bot"
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/match"
 	"github.com/commons-games/commons/record"
 )
 
@@ -85,8 +87,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			continue
 		}
 		b, err := newBot(seats[n], seed+uint64(n)*0x9e3779b97f4a7c15)
-		if err == nil {
-			sp, _ := bot.ParseSpec(seats[n])
+		if sp, perr := bot.ParseSpec(seats[n]); err == nil && perr == nil {
+			// newBot made the bot; a script it names must be the game's.
 			err = bot.CheckFor(sp, g.Info())
 		}
 		if err != nil {
@@ -99,7 +101,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		// written. O_APPEND leaves an existing file as it is until the end.
 		f, err := os.OpenFile(*save, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 		if err != nil {
-			return fmt.Errorf("--save: %v", err)
+			return fmt.Errorf("--save: %w", err)
 		}
 		f.Close()
 		sigs := make(chan os.Signal, 1)
@@ -195,43 +197,26 @@ func (m *terminalMatch) play() error {
 		fmt.Fprintln(m.out, m.seating())
 		fmt.Fprintln(m.out, "At your turn type a move, ? for the legal moves, or help.")
 	}
-	for !game.IsTerminal(s) {
-		p := s.CurrentPlayer()
-		var a game.Action
-		switch {
-		case p == game.Chance:
-			a = game.SampleChance(s, rng, nil)
-		case m.bots[p] != nil:
-			a, err = m.botAct(ctx, s, p)
-			if err != nil {
-				return fmt.Errorf("seat %d's bot (%s): %v", p.Seat(), m.specs[p], err)
-			}
-		default:
-			var quit bool
-			a, quit, err = m.askHuman(s, p)
-			if err != nil || quit {
-				return err
-			}
-			if m.hotSeat() {
-				// The next person must not see this one's hand.
-				fmt.Fprint(m.out, clearScreen)
-			}
+	seats := make([]bot.Bot, m.cfg.Players)
+	for p := range seats {
+		if b := m.bots[game.Player(p)]; b != nil {
+			seats[p] = &tableBot{m: m, Bot: b}
+		} else {
+			seats[p] = person{m}
 		}
-		m.announce(s, p, a)
-		if !m.hidden() {
-			for _, b := range m.bots {
-				if o, ok := b.(bot.Observer); ok {
-					o.Observe(s, a)
-				}
-			}
-		}
-		note := record.Notation(s, a)
-		if err := s.Apply(a); err != nil {
-			return fmt.Errorf("%v: %q: %v", p, note, err)
-		}
+	}
+	err = match.Play(ctx, s, match.Fixed(seats), match.Options{Rand: rng, OnStep: func(st match.Step) {
+		m.announce(st.State, st.Player, st.Action)
+		note := record.Notation(st.State, st.Action)
 		m.mu.Lock()
 		m.rec.Moves = append(m.rec.Moves, note)
 		m.mu.Unlock()
+	}})
+	if errors.Is(err, errQuit) {
+		return nil
+	}
+	if err != nil {
+		return err
 	}
 	if m.hotSeat() {
 		fmt.Fprint(m.out, clearScreen)
@@ -280,6 +265,50 @@ func (m *terminalMatch) who(p game.Player) string {
 		return "you"
 	}
 	return "human"
+}
+
+// errQuit is a person's leaving the game (quit, or the input ending).
+var errQuit = errors.New("left the game")
+
+// person plays a seat at the terminal's prompt.
+type person struct{ m *terminalMatch }
+
+func (h person) Act(ctx context.Context, s game.State) (game.Action, error) {
+	a, quit, err := h.m.askHuman(s, s.CurrentPlayer())
+	switch {
+	case err != nil:
+		return 0, err
+	case quit:
+		return 0, errQuit
+	}
+	if h.m.hotSeat() {
+		// The next person must not see this one's hand.
+		fmt.Fprint(h.m.out, clearScreen)
+	}
+	return a, nil
+}
+
+// tableBot is a seat's bot at a table of people, who are told when it
+// takes a while (botAct); it passes the game's moves on to the bot when
+// it keeps a tree (bot.Observer).
+type tableBot struct {
+	bot.Bot
+	m *terminalMatch
+}
+
+func (b *tableBot) Act(ctx context.Context, s game.State) (game.Action, error) {
+	p := s.CurrentPlayer()
+	a, err := b.m.botAct(ctx, s, p)
+	if err != nil {
+		return 0, fmt.Errorf("its bot (%s): %w", b.m.specs[p], err)
+	}
+	return a, nil
+}
+
+func (b *tableBot) Observe(s game.State, a game.Action) {
+	if o, ok := b.Bot.(bot.Observer); ok {
+		o.Observe(s, a)
+	}
 }
 
 // botAct asks seat p's bot for its move. When people are at the table and

@@ -5,17 +5,18 @@ package gametest
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
-	"strconv"
-	"strings"
+	"slices"
 	"testing"
-	"time"
 
+	"github.com/commons-games/commons/bot"
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/match"
 	"github.com/commons-games/commons/record"
 )
 
@@ -61,7 +62,7 @@ func Check(g game.Game, p Params) error {
 	for k := 0; k < p.Games; k++ {
 		seed := p.Seed + uint64(k)
 		if err := playOne(g, cfg, p, seed, &samples, &counts); err != nil {
-			return fmt.Errorf("%s players=%d options=%v seed=%d: %v", info.Name, cfg.Players, cfg.Options, seed, err)
+			return fmt.Errorf("%s players=%d options=%v seed=%d: %w", info.Name, cfg.Players, cfg.Options, seed, err)
 		}
 	}
 	if samples.total > 0 && samples.differed == 0 {
@@ -97,7 +98,7 @@ func playOne(g game.Game, cfg game.Config, p Params, seed uint64, samples *sampl
 	c := &checker{g: g, cfg: cfg, info: g.Info(), rng: game.NewRand(seed), samples: samples, counts: counts}
 	s, err := g.New(cfg)
 	if err != nil {
-		return fmt.Errorf("New: %v", err)
+		return fmt.Errorf("New: %w", err)
 	}
 	maxLen := g.MaxLength(cfg)
 	if maxLen <= 0 {
@@ -107,53 +108,57 @@ func playOne(g game.Game, cfg game.Config, p Params, seed uint64, samples *sampl
 	if c.info.HiddenInformation && !isSampler {
 		return fmt.Errorf("game declares hidden information but its state does not implement game.Sampler")
 	}
-	for step := 0; ; step++ {
-		if step > maxLen {
-			return fmt.Errorf("game not over after MaxLength = %d actions", maxLen)
-		}
-		if err := c.checkState(s, step); err != nil {
-			return fmt.Errorf("step %d: %v", step, err)
-		}
-		if isSampler && (p.SampleEvery <= 1 || step%p.SampleEvery == 0) {
-			if err := c.checkSampler(s); err != nil {
-				return fmt.Errorf("step %d: sampler: %v", step, err)
-			}
-		}
-		if step%5 == 1 {
-			if err := c.checkHeuristics(s); err != nil {
-				return fmt.Errorf("step %d: %v", step, err)
-			}
-		}
-		if step%7 == 3 {
-			if err := c.checkCloneIndependent(s); err != nil {
-				return fmt.Errorf("step %d: %v", step, err)
-			}
-		}
-		if !c.distinctSeen || step%distinctEvery == distinctEvery/2 {
-			if err := c.checkDistinctOutcomes(s); err != nil {
-				return fmt.Errorf("step %d: %v", step, err)
-			}
-		}
-		pl := s.CurrentPlayer()
-		if pl == game.Terminal {
-			break
-		}
-		var a game.Action
-		if pl == game.Chance {
-			c.outs = s.ChanceOutcomes(c.outs)
-			a = game.SampleOutcome(c.outs, c.rng)
-		} else {
-			c.buf = s.LegalActions(c.buf)
-			a = c.buf[c.rng.IntN(len(c.buf))]
-		}
-		note := record.Notation(s, a)
-		if err := s.Apply(a); err != nil {
-			return fmt.Errorf("step %d: legal action %q rejected: %v", step, note, err)
-		}
-		c.history = append(c.history, a)
-		c.notes = append(c.notes, note)
+	err = match.Play(context.Background(), s, match.Fixed(slices.Repeat([]bot.Bot{kitPlayer{c}}, cfg.Players)), match.Options{
+		Rand: c.rng, MaxLength: maxLen,
+		Before: func(s game.State, step int) error { return c.checkStep(s, step, isSampler, p.SampleEvery) },
+		OnStep: func(st match.Step) {
+			c.history = append(c.history, st.Action)
+			c.notes = append(c.notes, record.Notation(st.State, st.Action))
+		},
+	})
+	if err != nil {
+		return fmt.Errorf("step %d: %w", len(c.history), err)
 	}
 	return c.checkEnd(s)
+}
+
+// kitPlayer plays every seat of the kit's games: a legal action drawn
+// from the checker's generator, which draws the chance outcomes and the
+// checks' inputs too, so that a game is its seed's whatever is checked.
+type kitPlayer struct{ c *checker }
+
+func (k kitPlayer) Act(_ context.Context, s game.State) (game.Action, error) {
+	k.c.buf = s.LegalActions(k.c.buf)
+	return k.c.buf[k.c.rng.IntN(len(k.c.buf))], nil
+}
+
+// checkStep makes the checks of one state of a game, before its action is
+// chosen: every one at every step, the dearer ones every few steps.
+func (c *checker) checkStep(s game.State, step int, isSampler bool, sampleEvery int) error {
+	if err := c.checkState(s, step); err != nil {
+		return err
+	}
+	if isSampler && (sampleEvery <= 1 || step%sampleEvery == 0) {
+		if err := c.checkSampler(s); err != nil {
+			return fmt.Errorf("sampler: %w", err)
+		}
+	}
+	if step%5 == 1 {
+		if err := c.checkHeuristics(s); err != nil {
+			return err
+		}
+	}
+	if step%7 == 3 {
+		if err := c.checkCloneIndependent(s); err != nil {
+			return err
+		}
+	}
+	if !c.distinctSeen || step%distinctEvery == distinctEvery/2 {
+		if err := c.checkDistinctOutcomes(s); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // checkState checks legal actions, notation, chance outcomes, illegal
@@ -214,7 +219,7 @@ func (c *checker) checkState(s game.State, step int) error {
 		}
 		back, err := s.ParseAction(str)
 		if err != nil {
-			return fmt.Errorf("ParseAction(%q) (action %d): %v", str, a, err)
+			return fmt.Errorf("ParseAction(%q) (action %d): %w", str, a, err)
 		}
 		if back != a {
 			return fmt.Errorf("ParseAction(ActionString(%d)) = %d (notation %q)", a, back, str)
@@ -295,7 +300,7 @@ func (c *checker) checkCloneIndependent(s game.State) error {
 			a = l[c.rng.IntN(len(l))]
 		}
 		if err := cl.Apply(a); err != nil {
-			return fmt.Errorf("clone: legal action rejected: %v", err)
+			return fmt.Errorf("clone: legal action rejected: %w", err)
 		}
 	}
 	if !equal(s, rebuilt) {
@@ -310,7 +315,7 @@ func (c *checker) checkCloneIndependent(s game.State) error {
 		}
 		if !game.IsTerminal(cl) {
 			if err := c.playout(cl, 5); err != nil {
-				return fmt.Errorf("after CopyFrom: %v", err)
+				return fmt.Errorf("after CopyFrom: %w", err)
 			}
 		}
 		if !equal(s, rebuilt) {
@@ -327,7 +332,7 @@ func (c *checker) rebuild() (game.State, error) {
 	}
 	for i, a := range c.history {
 		if err := s.Apply(a); err != nil {
-			return nil, fmt.Errorf("rebuild: action %d rejected: %v", i, err)
+			return nil, fmt.Errorf("rebuild: action %d rejected: %w", i, err)
 		}
 	}
 	return s, nil
@@ -341,7 +346,7 @@ func (c *checker) checkObservations(s game.State) error {
 			continue
 		}
 		if _, err := json.Marshal(s.Observation(p)); err != nil {
-			return fmt.Errorf("Observation(%v) does not marshal: %v", p, err)
+			return fmt.Errorf("Observation(%v) does not marshal: %w", p, err)
 		}
 		if s.Render(p) == "" {
 			return fmt.Errorf("Render(%v) is empty", p)
@@ -375,7 +380,7 @@ func (c *checker) checkSampler(s game.State) error {
 			}
 		}
 		if err := c.playout(sample, 30); err != nil {
-			return fmt.Errorf("sample for %v: %v", p, err)
+			return fmt.Errorf("sample for %v: %w", p, err)
 		}
 		if err := c.checkResampler(s, p); err != nil {
 			return err
@@ -394,7 +399,7 @@ func (c *checker) checkResampler(s game.State, p game.Player) error {
 	}
 	start, err := c.g.New(c.cfg)
 	if err != nil {
-		return fmt.Errorf("New: %v", err)
+		return fmt.Errorf("New: %w", err)
 	}
 	into, ok := start.(game.Resampler)
 	if !ok {
@@ -431,7 +436,7 @@ func (c *checker) playout(s game.State, n int) error {
 			a = l[c.rng.IntN(len(l))]
 		}
 		if err := s.Apply(a); err != nil {
-			return fmt.Errorf("playout: legal action %q rejected: %v", s.ActionString(a), err)
+			return fmt.Errorf("playout: legal action %q rejected: %w", s.ActionString(a), err)
 		}
 	}
 	return nil
@@ -456,11 +461,11 @@ func (c *checker) checkEnd(s game.State) error {
 	data := rec.Marshal()
 	parsed, err := record.Parse(data)
 	if err != nil {
-		return fmt.Errorf("record does not parse back: %v", err)
+		return fmt.Errorf("record does not parse back: %w", err)
 	}
 	rep, err := record.Play(parsed, record.Options{})
 	if err != nil {
-		return fmt.Errorf("replaying the game's record: %v", err)
+		return fmt.Errorf("replaying the game's record: %w", err)
 	}
 	if !equal(s, rep.State) {
 		return fmt.Errorf("replayed record reaches a different state")
@@ -508,7 +513,7 @@ func (c *checker) checkDistinctOutcomes(s game.State) error {
 	for _, a := range legal {
 		next := s.Clone()
 		if err := next.Apply(a); err != nil {
-			return fmt.Errorf("legal action %q rejected: %v", s.ActionString(a), err)
+			return fmt.Errorf("legal action %q rejected: %w", s.ActionString(a), err)
 		}
 		key.Reset()
 		fmt.Fprintf(&key, "%d|", next.CurrentPlayer())
@@ -532,21 +537,18 @@ func obsJSON(s game.State, p game.Player) []byte {
 	return b
 }
 
-func equal(a, b game.State) bool {
+// Equal reports whether two states are the same position: by the
+// state's Equal when it has one (game.Equaler), else reflect.DeepEqual.
+func Equal(a, b game.State) bool {
 	if e, ok := a.(game.Equaler); ok {
 		return e.Equal(b)
 	}
 	return reflect.DeepEqual(a, b)
 }
 
-func contains(l []game.Action, a game.Action) bool {
-	for _, x := range l {
-		if x == a {
-			return true
-		}
-	}
-	return false
-}
+func equal(a, b game.State) bool { return Equal(a, b) }
+
+func contains(l []game.Action, a game.Action) bool { return slices.Contains(l, a) }
 
 // checkHeuristics checks what a game offers bots at a player node: its
 // Prior gives one positive, finite weight per legal action; its Evaluator
@@ -554,8 +556,9 @@ func contains(l []game.Action, a game.Action) bool {
 // action (asked on a sample for the seat in a hidden-information game,
 // as the script bot does) and an unknown script is refused; a
 // StandingEvaluator answers Standing the same at every state; a
-// LevelTuner's budgets are budgets (checkBudget); none of them changes
-// the state.
+// LevelTuner's budgets and a SearchTuner's hints are in range
+// (game.Budget.Check, game.SearchHints.Check); none of them changes the
+// state.
 func (c *checker) checkHeuristics(s game.State) error {
 	pl := s.CurrentPlayer()
 	if pl < 0 {
@@ -611,7 +614,7 @@ func (c *checker) checkHeuristics(s game.State) error {
 		for _, info := range c.info.Scripts {
 			a, err := sc.Script(info.Name, c.rng)
 			if err != nil {
-				return fmt.Errorf("script %s: %v", info.Name, err)
+				return fmt.Errorf("script %s: %w", info.Name, err)
 			}
 			if !contains(legal, a) {
 				return fmt.Errorf("script %s played %d (%q), which is not legal", info.Name, a, s.ActionString(a))
@@ -623,9 +626,19 @@ func (c *checker) checkHeuristics(s game.State) error {
 	}
 	if lt, ok := s.(game.LevelTuner); ok {
 		for _, level := range []string{"easy", "medium", "hard"} {
-			if err := checkBudget(lt.LevelBudget(level)); err != nil {
-				return fmt.Errorf("LevelBudget(%q) = %q: %v", level, lt.LevelBudget(level), err)
+			b := lt.LevelBudget(level)
+			err := b.Check()
+			if err == nil && level == "easy" && !b.IsZero() {
+				err = fmt.Errorf("the easy level (greedy) takes no budget")
 			}
+			if err != nil {
+				return fmt.Errorf("LevelBudget(%q) = %+v: %w", level, b, err)
+			}
+		}
+	}
+	if tu, ok := s.(game.SearchTuner); ok {
+		if err := tu.SearchHints().Check(c.info); err != nil {
+			return fmt.Errorf("SearchHints: %w", err)
 		}
 	}
 	if oc, ok := s.(game.Outcomer); ok {
@@ -635,37 +648,6 @@ func (c *checker) checkHeuristics(s game.State) error {
 	}
 	if !equal(s, before) {
 		return fmt.Errorf("Prior, Evaluate, Script or Outcome changed the state")
-	}
-	return nil
-}
-
-// checkBudget checks a level's budget (game.LevelTuner): empty, or
-// iterations, time and workers in a bot spec's form, of which a level
-// takes no other setting.
-func checkBudget(b string) error {
-	if b == "" {
-		return nil
-	}
-	for _, kv := range strings.Split(b, ",") {
-		k, v, _ := strings.Cut(kv, "=")
-		var err error
-		switch k {
-		case "iterations", "workers":
-			var n int
-			if n, err = strconv.Atoi(v); err == nil && n < 1 {
-				err = fmt.Errorf("%s=%d is below 1", k, n)
-			}
-		case "time":
-			var d time.Duration
-			if d, err = time.ParseDuration(v); err == nil && d <= 0 {
-				err = fmt.Errorf("time=%v is not positive", d)
-			}
-		default:
-			err = fmt.Errorf("%q is no budget: want iterations, time or workers", kv)
-		}
-		if err != nil {
-			return err
-		}
 	}
 	return nil
 }

@@ -29,6 +29,7 @@ const (
 	badOutcome
 	fickleStanding
 	badLevelBudget
+	badSearchHints
 	sameOutcome
 )
 
@@ -165,7 +166,8 @@ func TestCheckCatchesFlaws(t *testing.T) {
 		{badCopyFrom, "CopyFrom does not make an equal state"},
 		{badOutcome, `Outcome at the end: reason "Over!"`},
 		{fickleStanding, "at an earlier state of the same game"},
-		{badLevelBudget, `LevelBudget("medium") = "depth=3"`},
+		{badLevelBudget, `LevelBudget("medium") = {Iterations:0 Time:0s Workers:3}: workers 3 without iterations or time`},
+		{badSearchHints, `SearchHints: playout "script:nobody": countdown has no script "nobody"`},
 		{sameOutcome, `moves "take1" and "take1 again" lead to the same state`},
 	} {
 		err := gametest.Check(broken{tc.flaw}, gametest.Params{Games: 10})
@@ -196,16 +198,26 @@ func (s *brokenState) Evaluate(dst []float64) []float64 {
 }
 
 // LevelBudget makes brokenState a game.LevelTuner: a budget for medium,
-// but for the flaw badLevelBudget, which gives it a setting that is no
-// budget.
-func (s *brokenState) LevelBudget(level string) string {
+// but for the flaw badLevelBudget, which gives it workers and nothing
+// for them to search.
+func (s *brokenState) LevelBudget(level string) game.Budget {
 	switch {
 	case level != "medium":
-		return ""
+		return game.Budget{}
 	case s.flaw == badLevelBudget:
-		return "depth=3"
+		return game.Budget{Workers: 3}
 	}
-	return "iterations=200,workers=1"
+	return game.Budget{Iterations: 200, Workers: 1}
+}
+
+// SearchHints makes brokenState a game.SearchTuner, with hints in range
+// but for the flaw badSearchHints, whose playout is a script the game
+// does not have.
+func (s *brokenState) SearchHints() game.SearchHints {
+	if s.flaw == badSearchHints {
+		return game.SearchHints{Playout: "script:nobody"}
+	}
+	return game.SearchHints{Depth: 3, C: 0.5}
 }
 
 func (s *brokenState) Standing() bool {

@@ -102,7 +102,7 @@ func BenchmarkRandomPlayout(b *testing.B) {
 }
 
 // BenchmarkScript times script:role, which the search's playouts play at
-// every move (SearchParams): it should allocate nothing.
+// every move (SearchHints): it should allocate nothing.
 func BenchmarkScript(b *testing.B) {
 	s := midgame()
 	r := game.NewRand(1)

@@ -15,7 +15,7 @@ func TestConformance(t *testing.T) {
 		for n := 3; n <= 10; n++ {
 			t.Run(fmt.Sprintf("%dp-%s", n, mix), func(t *testing.T) {
 				t.Parallel()
-				gametest.Run(t, Game{}, gametest.Params{
+				gametest.Run(t, Game, gametest.Params{
 					Players:     n,
 					Options:     game.Options{"unblock-mix": mix},
 					Games:       5,

@@ -14,16 +14,37 @@ import (
 	"github.com/commons-games/commons/game"
 )
 
-// Game is Breaking Head. Its zero value is ready to use.
-type Game struct{}
+// Game is Breaking Head. It is registered with package game as
+// "breaking-head".
+var Game game.Game = breakingHead{}
 
-func init() { game.Register(Game{}) }
+func init() { game.Register(Game) }
+
+// What a State offers the runners and the bots beside game.State, checked
+// when the package is built: a method with a wrong signature fails the
+// build rather than leaving the State without the capability, found by a
+// type assertion that fails in silence.
+var _ interface {
+	game.State
+	game.Sampler
+	game.Resampler
+	game.PublicNotationer
+	game.Copier
+	game.Equaler
+	game.StandingEvaluator
+	game.SearchTuner
+	game.Outcomer
+	game.Scripter
+	game.Teamer
+} = (*State)(nil)
+
+type breakingHead struct{}
 
 // Option values of unblock-mix (B5).
 var mixValues = []string{"2nd", "3rd"}
 
 // Info describes the game.
-func (Game) Info() game.Info {
+func (breakingHead) Info() game.Info {
 	return game.Info{
 		Name:       "breaking-head",
 		Title:      "Breaking Head",
@@ -41,11 +62,13 @@ func (Game) Info() game.Info {
 		HiddenInformation: true,
 		Doc:               "docs/rules/breaking-head.md",
 		Scripts:           scripts,
+		// The roles' teams (Team), dealt before the first decision.
+		Teams: []string{roleNames[roleBlocker], roleNames[roleContributor]},
 	}
 }
 
 // New returns the state before the role deal.
-func (Game) New(cfg game.Config) (game.State, error) {
+func (breakingHead) New(cfg game.Config) (game.State, error) {
 	if cfg.Players < 3 || cfg.Players > 10 {
 		return nil, fmt.Errorf("breaking-head: %d players: the game takes 3 to 10", cfg.Players)
 	}
@@ -63,4 +86,4 @@ func (Game) New(cfg game.Config) (game.State, error) {
 // MaxLength bounds a game: the role deal (one draw per seat), the end-card
 // mix, the first player, at most 66 cards dealt or drawn and at most 66
 // cards played (every turn plays one card).
-func (Game) MaxLength(cfg game.Config) int { return cfg.Players + 2 + 2*nCards }
+func (breakingHead) MaxLength(cfg game.Config) int { return cfg.Players + 2 + 2*nCards }

@@ -206,7 +206,7 @@ func (p *pos) returns() []float64 { return p.Returns(nil) }
 
 // playRandom plays a seeded random game to the end with n players.
 func playRandom(t testing.TB, n int, opts game.Options, seed uint64, each func(s *State)) *State {
-	st, err := game.NewState(Game{}, n, opts)
+	st, err := game.NewState(Game, n, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

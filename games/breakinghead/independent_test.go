@@ -134,7 +134,7 @@ func TestB7_B10_AgreeWithNaiveReading(t *testing.T) {
 	states, turnedUp, contributorsWon := 0, 0, 0
 	for seed := uint64(0); seed < 120; seed++ {
 		n := 3 + int(seed%8)
-		st, err := game.NewState(Game{}, n, game.Options{"unblock-mix": mixValues[seed%2]})
+		st, err := game.NewState(Game, n, game.Options{"unblock-mix": mixValues[seed%2]})
 		if err != nil {
 			t.Fatal(err)
 		}

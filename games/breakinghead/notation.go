@@ -175,13 +175,13 @@ func (s *State) ParseAction(str string) (game.Action, error) {
 	case phasePlay:
 		a, err := s.parseMove(f)
 		if err != nil {
-			return 0, fmt.Errorf("%q: %v", str, err)
+			return 0, fmt.Errorf("%q: %w", str, err)
 		}
 		return a, nil
 	}
 	a, err := s.parseChance(f)
 	if err != nil {
-		return 0, fmt.Errorf("%q: %v", str, err)
+		return 0, fmt.Errorf("%q: %w", str, err)
 	}
 	return a, nil
 }

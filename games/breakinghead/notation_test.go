@@ -79,44 +79,59 @@ func TestNotationErrors(t *testing.T) {
 	}
 }
 
-func TestEvaluate(t *testing.T) {
-	p := position(t, "cbc").hand(1, "straight-ew")
-	before := p.Evaluate(nil)
-	if before[0] != -7+7*handWeight || before[2] != -7 || before[1] != 7 {
-		t.Fatalf("at the start %v, want the Contributors at -7 (seven cards to 8,0), seat 1 plus its straight-ew", before)
-	}
-	p.do("place straight-ew@1,0")
-	p.hands[0] = [nKinds]uint8{} // the card drawn is not the point
-	after := p.Evaluate(nil)
-	if !(after[0] > before[0] && after[2] == after[0] && after[1] == -after[0]) {
-		t.Fatalf("after a step towards the goal %v (before %v)", after, before)
-	}
-}
-
-// TestEvaluateValuesTheHandForTheRole: of two hands, a seat is worth more
-// with the one its role needs (the scripts' builderValue, blockerValue),
-// by less than a card of distance to the goal: a Contributor keeps a
-// crossing rather than a Blocked!, a Blocker the other way round.
-func TestEvaluateValuesTheHandForTheRole(t *testing.T) {
-	value := func(seat int, cards ...string) float64 {
-		return position(t, "cbc").hand(seat, cards...).Evaluate(nil)[seat-1]
-	}
-	base := position(t, "cbc").Evaluate(nil)
-	for _, tt := range []struct {
-		seat       int
-		good, poor string
-	}{
-		{1, "crossing", "blocked-wifi"},
-		{1, "junction-nes", "stub-w-dead"},
-		{2, "blocked-wifi", "crossing"},
-		{2, "spam", "straight-ew"},
-	} {
-		good, poor := value(tt.seat, tt.good), value(tt.seat, tt.poor)
-		if !(good > poor) {
-			t.Errorf("seat %d is worth %v holding %s, %v holding %s", tt.seat, good, tt.good, poor, tt.poor)
+// B11, B18: a public log shows every card played in full, a pass without
+// its card, and no chance outcome's secret (role, end card, card drawn).
+func TestB18_PublicActionStringHidesSecrets(t *testing.T) {
+	secrets := append([]string{"contributor", "blocker", "fixed-committed", "needs-work"}, kindNames[:]...)
+	var kinds [4]int // passes, public moves, hidden chance, public chance
+	for seed := uint64(0); seed < 30; seed++ {
+		st, err := game.NewState(Game, 3+int(seed%8), nil)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if d := good - base[tt.seat-1]; d <= 0 || d >= 0.5 {
-			t.Errorf("seat %d gains %v by holding %s: want more than nothing, less than a blocked Contributor's 0.5", tt.seat, d, tt.good)
+		s := st.(*State)
+		rng := game.NewRand(seed)
+		for !game.IsTerminal(s) {
+			var a game.Action
+			if game.IsChance(s) {
+				a = game.SampleChance(s, rng, nil)
+			} else {
+				l := s.LegalActions(nil)
+				a = l[rng.IntN(len(l))]
+			}
+			full, pub := s.ActionString(a), s.PublicActionString(a)
+			switch {
+			case s.phase == phasePlay && strings.HasPrefix(full, "pass "):
+				kinds[0]++
+				if pub != "pass" {
+					t.Fatalf("pass %q shown as %q", full, pub)
+				}
+			case s.phase == phasePlay:
+				kinds[1]++
+				if pub != full {
+					t.Fatalf("public move %q shown as %q", full, pub)
+				}
+			case s.phase == phaseFirst:
+				kinds[3]++
+				if pub != full {
+					t.Fatalf("first player %q shown as %q", full, pub)
+				}
+			default:
+				kinds[2]++
+				for _, w := range secrets {
+					if strings.Contains(pub, w) {
+						t.Fatalf("chance outcome %q shown as %q, which names %q", full, pub, w)
+					}
+				}
+			}
+			if err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for i, n := range kinds {
+		if n == 0 {
+			t.Fatalf("case %d never happened: %v", i, kinds)
 		}
 	}
 }

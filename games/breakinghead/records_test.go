@@ -79,7 +79,7 @@ func TestGenerateRecords(t *testing.T) {
 	for _, c := range recordCases {
 		opts := game.Options{"unblock-mix": c.mix}
 		for seed := c.seed; ; seed++ {
-			st, _ := game.NewState(Game{}, c.players, opts)
+			st, _ := game.NewState(Game, c.players, opts)
 			s := st.(*State)
 			r := game.NewRand(seed)
 			rec := record.New("breaking-head", c.players, opts, nil)

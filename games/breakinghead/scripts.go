@@ -83,7 +83,7 @@ type knowledge struct {
 }
 
 // scratch is a script's working room, pooled: the search's playouts play
-// the scripts at every move (SearchParams), and allocate nothing for them.
+// the scripts at every move (SearchHints), and allocate nothing for them.
 type scratch struct {
 	legal []game.Action
 	k     knowledge
@@ -479,21 +479,4 @@ func rarelyPass(legal []game.Action, r *rand.Rand) game.Action {
 		return legal[r.IntN(nAct)]
 	}
 	return legal[r.IntN(len(legal))]
-}
-
-// SearchParams are the search settings Breaking Head plays best with
-// (game.SearchTuner; docs/bots.md, "Breaking Head, 5 players, by role").
-// A search here is a rollout of the scripts: its tree holds only the
-// searching seat's move (tree=own), and each playout has every seat play
-// its role's script (script:role, by the roles of the state drawn) for
-// one round, up to the searching seat's next turn (depth = the number of
-// players), where Evaluate scores it. Uniformly random playouts almost
-// never finish a path, and a playout cut as soon as the seat's turn is
-// over weighs a move only by what it does at once: over the same 150
-// games against script:block, Contributors searching that way won 0.573,
-// below script:east's own 0.597; playing a round of the scripts, 0.671.
-// 4,000 iterations (about a tenth of a second) is the budget when none
-// is given.
-func (s *State) SearchParams() string {
-	return fmt.Sprintf("depth=%d,iterations=4000,playout=script:role,tree=own", s.n)
 }

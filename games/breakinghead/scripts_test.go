@@ -42,7 +42,7 @@ func script(t testing.TB, s *State, name string, seed uint64) game.Action {
 // and returns every action (chance outcomes included).
 func playScripts(t testing.TB, n int, names []string, seed uint64) []game.Action {
 	t.Helper()
-	st, err := game.NewState(Game{}, n, nil)
+	st, err := game.NewState(Game, n, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func playScripts(t testing.TB, n int, names []string, seed uint64) []game.Action
 }
 
 func TestScriptsAreTheGamesListAndRefuseUnknownNames(t *testing.T) {
-	if got := (Game{}).Info().Scripts; !slices.Equal(got, scripts) || len(got) < 5 {
+	if got := Game.Info().Scripts; !slices.Equal(got, scripts) || len(got) < 5 {
 		t.Fatalf("Info().Scripts = %v, want the %d scripts", got, len(scripts))
 	}
 	for _, sc := range scripts {
@@ -77,7 +77,7 @@ func TestScriptsAreTheGamesListAndRefuseUnknownNames(t *testing.T) {
 	if _, err := p.Script("no-such-script", game.NewRand(1)); err == nil || !strings.Contains(err.Error(), "no script") {
 		t.Fatalf("unknown script: error %v", err)
 	}
-	st, _ := game.NewState(Game{}, 3, nil)
+	st, _ := game.NewState(Game, 3, nil)
 	if _, err := st.(*State).Script("east", game.NewRand(1)); err == nil {
 		t.Fatal("a script at a chance node gave no error")
 	}
@@ -346,7 +346,7 @@ func TestDistancesMatchTheWholeTable(t *testing.T) {
 	}
 	checked := 0
 	for g := range games {
-		st, err := game.NewState(Game{}, 3+g%8, nil)
+		st, err := game.NewState(Game, 3+g%8, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -389,7 +389,7 @@ func TestDistancesMatchTheWholeTable(t *testing.T) {
 }
 
 // The scripts allocate nothing once warm: a search's playouts play them
-// at every move (SearchParams).
+// at every move (SearchHints).
 func TestScriptsAllocateNothing(t *testing.T) {
 	s := midgame()
 	r := game.NewRand(1)
@@ -401,90 +401,6 @@ func TestScriptsAllocateNothing(t *testing.T) {
 		})
 		if allocs >= 0.5 {
 			t.Errorf("script %s: %v allocations a move", name, allocs)
-		}
-	}
-}
-
-// TestDistanceMatchesDefinition checks the one-pass distance, which the
-// Evaluator reads, against its definition written out: the least
-// Manhattan distance to the Fixed & Committed card from an empty
-// placeable cell next to an open edge of a card of the start's network,
-// at every state of random games.
-func TestDistanceMatchesDefinition(t *testing.T) {
-	byDefinition := func(s *State) int {
-		seen := s.network()
-		gx, gy := cellXY(endCells[s.fixedAt])
-		best := 2 * nCommentCards
-		for _, c16 := range s.occ[:s.nOcc] {
-			c := int(c16)
-			if seen[c>>6]&(1<<(c&63)) == 0 {
-				continue
-			}
-			for d := 0; d < 4; d++ {
-				nc := c + dirDelta[d]
-				if codeEdges[s.table[c]]&dirBit[d] == 0 || s.table[nc] != cellEmpty || !isPlaceable(nc) {
-					continue
-				}
-				x, y := cellXY(nc)
-				best = min(best, abs(x-gx)+abs(y-gy))
-			}
-		}
-		return best
-	}
-	states := 0
-	for seed := uint64(1); seed <= 60; seed++ {
-		s := newState(3+int(seed%8), 0)
-		r := game.NewRand(seed)
-		var rs randomSteps
-		for s.phase != phaseOver {
-			if s.fixedAt >= 0 {
-				if got, want := s.distance(), byDefinition(s); got != want {
-					t.Fatalf("seed %d, after %d cards: distance %d, by the definition %d", seed, s.nOcc, got, want)
-				}
-				states++
-			}
-			if err := rs.step(s, r); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if states < 1000 {
-		t.Fatalf("only %d states checked", states)
-	}
-}
-
-// TestHandWorthMatchesDefinition checks handWorth, which reads the counts
-// eight at a time, against the sum over every kind, for hands of one
-// card of each kind, a few cards, and every count at once.
-func TestHandWorthMatchesDefinition(t *testing.T) {
-	s := newState(5, 0)
-	r := game.NewRand(1)
-	for trial := range 500 {
-		for q := range 5 {
-			s.hands[q] = [nKinds]uint8{}
-			switch {
-			case trial < nKinds:
-				s.hands[q][(trial+q)%nKinds] = uint8(1 + q)
-			case trial%5 == 0:
-				for k := range s.hands[q] {
-					s.hands[q][k] = uint8(r.IntN(4))
-				}
-			default:
-				for range r.IntN(8) {
-					s.hands[q][r.IntN(nKinds)]++
-				}
-			}
-		}
-		for q := range 5 {
-			for _, value := range []*[nKinds]int{&builderValue, &blockerValue} {
-				want := 0
-				for k, c := range s.hands[q] {
-					want += int(c) * value[k]
-				}
-				if got := s.handWorth(q, value); got != handWeight*float64(want) {
-					t.Fatalf("trial %d, seat %d, hand %v: handWorth %v, by definition %v", trial, q, s.hands[q], got, handWeight*float64(want))
-				}
-			}
 		}
 	}
 }

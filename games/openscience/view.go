@@ -268,26 +268,3 @@ func (s *State) outcome() string {
 	}
 	return fmt.Sprintf("Game over: %s share the win with %d credits each", strings.Join(win, " and "), best)
 }
-
-// Returns gives each seat its result: at the end 1 to the most credits,
-// tied top players sharing one win equally (O9); zeros before.
-func (s *State) Returns(dst []float64) []float64 {
-	dst = dst[:0]
-	n := s.n()
-	if s.phase != phaseOver {
-		for range n {
-			dst = append(dst, 0)
-		}
-		return dst
-	}
-	return game.ShareWin(dst, s.credits[:n])
-}
-
-// Scores appends each seat's research credits (game.Scorer).
-func (s *State) Scores(dst []float64) []float64 {
-	dst = dst[:0]
-	for q := range s.n() {
-		dst = append(dst, float64(s.credits[q]))
-	}
-	return dst
-}

@@ -220,50 +220,6 @@ var multinomial = func() (m [3 + maxExtra + 1][3 + maxExtra + 1][3 + maxExtra + 
 	return m
 }()
 
-// ChanceOutcomes lists the chance outcomes with their probabilities: a
-// start tile, each tile of the supply equally likely (G6); a Market Demand
-// card, each left equally likely (G17); or a roll, one chance event over
-// the obtainable rolls, their probabilities renormalised (G11).
-func (s *State) ChanceOutcomes(buf []game.ChanceOutcome) []game.ChanceOutcome {
-	buf = buf[:0]
-	switch s.phase {
-	case phaseStart:
-		for t := range TileType(NumTypes) {
-			if s.supply[t] > 0 {
-				buf = append(buf, game.ChanceOutcome{Action: game.Action(t), P: float64(s.supply[t]) / float64(s.supplyN)})
-			}
-		}
-	case phaseReveal:
-		left := 0
-		for i := range s.r.cards.Demands {
-			if s.drawn&(1<<i) == 0 {
-				left++
-			}
-		}
-		for i := range s.r.cards.Demands {
-			if s.drawn&(1<<i) == 0 {
-				buf = append(buf, game.ChanceOutcome{Action: game.Action(i), P: 1 / float64(left)})
-			}
-		}
-	case phaseRoll:
-		total := 0.0
-		u, supply := s.catchUses(), s.supplyMask()
-		for y := int8(0); y <= s.nDice; y++ {
-			for b := int8(0); y+b <= s.nDice; b++ {
-				if s.rollPossibleWith(y, b, u, supply) {
-					p := multinomial[s.nDice][y][b]
-					buf = append(buf, game.ChanceOutcome{Action: game.Action(32*int(y) + int(b)), P: p})
-					total += p
-				}
-			}
-		}
-		for i := range buf {
-			buf[i].P /= total
-		}
-	}
-	return buf
-}
-
 // keepable reports whether keeping y yellow, b blue and the rest red of
 // the rolled dice (Agility: keep three) can still name a supply type: a
 // keep is offered only when some completion of it leads to a tile

@@ -1,5 +1,7 @@
 package opensource
 
+import "github.com/commons-games/commons/game"
+
 // The weights of Evaluate, on the scale of the shared race (which runs
 // over about 1 in a game).
 const (
@@ -112,11 +114,11 @@ func (s *State) Evaluate(dst []float64) []float64 {
 // loses.
 func (s *State) Standing() bool { return true }
 
-// SearchParams are the search settings the game plays best with
+// SearchHints are the search settings the game plays best with
 // (game.SearchTuner; docs/bots.md): a playout to the end runs two
 // thousand actions, so playouts are cut after three turns and scored by
 // Evaluate.
-func (s *State) SearchParams() string { return "depth=3,c=0.3" }
+func (s *State) SearchHints() game.SearchHints { return game.SearchHints{Depth: 3, C: 0.3} }
 
 // LevelBudget gives the medium level a budget of its own
 // (game.LevelTuner; docs/bots.md, "Open Source, the Board Game, 2
@@ -126,9 +128,9 @@ func (s *State) SearchParams() string { return "depth=3,c=0.3" }
 // on one tree beat greedy and easy alone in most games that are not shared
 // and lose clearly to ten thousand, so the levels stand apart; they take
 // some 3 ms a move.
-func (s *State) LevelBudget(level string) string {
+func (s *State) LevelBudget(level string) game.Budget {
 	if level == "medium" {
-		return "iterations=100,workers=1"
+		return game.Budget{Iterations: 100, Workers: 1}
 	}
-	return ""
+	return game.Budget{}
 }

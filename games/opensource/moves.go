@@ -1,6 +1,7 @@
 package opensource
 
 import (
+	"fmt"
 	"math/bits"
 
 	"github.com/commons-games/commons/game"
@@ -594,4 +595,216 @@ func (s *State) takeDemand() {
 
 func bugPower(k EdgeKind) Power {
 	return [3]Power{BugYellow, BugBlue, BugRed}[k]
+}
+
+// ChanceOutcomes lists the chance outcomes with their probabilities: a
+// start tile, each tile of the supply equally likely (G6); a Market Demand
+// card, each left equally likely (G17); or a roll, one chance event over
+// the obtainable rolls, their probabilities renormalised (G11).
+func (s *State) ChanceOutcomes(buf []game.ChanceOutcome) []game.ChanceOutcome {
+	buf = buf[:0]
+	switch s.phase {
+	case phaseStart:
+		for t := range TileType(NumTypes) {
+			if s.supply[t] > 0 {
+				buf = append(buf, game.ChanceOutcome{Action: game.Action(t), P: float64(s.supply[t]) / float64(s.supplyN)})
+			}
+		}
+	case phaseReveal:
+		left := 0
+		for i := range s.r.cards.Demands {
+			if s.drawn&(1<<i) == 0 {
+				left++
+			}
+		}
+		for i := range s.r.cards.Demands {
+			if s.drawn&(1<<i) == 0 {
+				buf = append(buf, game.ChanceOutcome{Action: game.Action(i), P: 1 / float64(left)})
+			}
+		}
+	case phaseRoll:
+		total := 0.0
+		u, supply := s.catchUses(), s.supplyMask()
+		for y := int8(0); y <= s.nDice; y++ {
+			for b := int8(0); y+b <= s.nDice; b++ {
+				if s.rollPossibleWith(y, b, u, supply) {
+					p := multinomial[s.nDice][y][b]
+					buf = append(buf, game.ChanceOutcome{Action: game.Action(32*int(y) + int(b)), P: p})
+					total += p
+				}
+			}
+		}
+		for i := range buf {
+			buf[i].P /= total
+		}
+	}
+	return buf
+}
+
+// Apply plays a move or a chance outcome; an illegal one changes nothing
+// and says why.
+func (s *State) Apply(a game.Action) error {
+	if err := s.check(a); err != nil {
+		return err
+	}
+	switch s.phase {
+	case phaseStart: // G6
+		s.takeFromSupply(TileType(a))
+		s.commons.add(centre[0], cellOf(TileType(a), 0))
+		s.placed = [2]space{centre[0], -1}
+		s.reveal()
+	case phaseReveal: // G17
+		s.top = int8(a)
+		s.drawn |= 1 << a
+		s.afterReveal()
+	case phaseRoll: // G10, G11
+		y, b := int8(a/32), int8(a%32)
+		s.dice = [3]int8{y, b, s.nDice - y - b}
+		s.caught = false
+		s.phase = phaseDice
+		if s.nDice > 3 {
+			s.phase = phaseKeep
+		}
+	default:
+		s.play(a)
+	}
+	return nil
+}
+
+// reveal turns up the next Market Demand card, a chance event, or goes on
+// when the deck is empty.
+func (s *State) reveal() {
+	if bits.OnesCount64(s.drawn) < len(s.r.cards.Demands) {
+		s.phase = phaseReveal
+		return
+	}
+	s.top = -1
+	s.afterReveal()
+}
+
+// afterReveal goes on from a reveal: to the first turn in set-up, else to
+// the end of the turn whose reward uncovered the deck.
+func (s *State) afterReveal() {
+	if s.setup {
+		s.setup = false
+		s.startTurn()
+		return
+	}
+	s.endTurn()
+}
+
+func (s *State) takeFromSupply(t TileType) {
+	s.supply[t]--
+	s.supplyN--
+}
+
+func (s *State) returnToSupply(t TileType) {
+	s.supply[t]++
+	s.supplyN++
+}
+
+// startTurn begins the turn of the seat to move (G12): each of its cards
+// may be used once.
+func (s *State) startTurn() {
+	p := s.toMove
+	s.uses, s.power = [maxSets]int8{}, [numPowers]int8{}
+	for i := range s.r.cards.Sets {
+		s.setUses(i, s.held[p][i])
+	}
+	s.bdflUsed, s.bdflExtra = 0, 0
+	s.first = true
+	s.nDice, s.dice, s.caught = 0, [3]int8{}, false
+	s.placed = [2]space{-1, -1}
+	s.phase = phaseBegin
+	s.settle()
+}
+
+// settle skips the decisions that offer nothing to decide: a beginning
+// whose only move is a plain roll becomes the roll, a phase e with
+// nothing but done goes to the reward, and a reward with nothing to take
+// ends the turn.
+func (s *State) settle() {
+	for {
+		switch s.phase {
+		case phaseBegin:
+			if !s.beginHasChoice() {
+				s.nDice = 3
+				s.phase = phaseRoll
+			}
+			return
+		case phaseAfter:
+			if s.afterHasChoice() {
+				return
+			}
+			s.phase = phaseReward
+		case phaseReward:
+			if s.rewardHasChoice() {
+				return
+			}
+			s.endTurn()
+			return
+		default:
+			return
+		}
+	}
+}
+
+// endTurn checks the end (G18) and passes the turn clockwise.
+func (s *State) endTurn() {
+	s.turns++
+	switch {
+	case s.supplyN == 0:
+		s.end = endSupply
+	case !s.infrastructureLeft():
+		s.end = endInfrastructure
+	case s.top < 0 && bits.OnesCount64(s.drawn) == len(s.r.cards.Demands):
+		s.end = endDemand
+	case int(s.turns) >= s.r.cards.TurnLimit:
+		s.end = endTurns
+	}
+	if s.end != endNone {
+		s.phase = phaseOver
+		return
+	}
+	s.toMove = int8((int(s.toMove) + 1) % s.n())
+	s.startTurn()
+}
+
+func (s *State) infrastructureLeft() bool {
+	for i := range s.r.cards.Sets {
+		if s.left[i] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// check says why a is not legal now, or returns nil.
+func (s *State) check(a game.Action) error {
+	switch s.phase {
+	case phaseOver:
+		return fmt.Errorf("action %d: the game is over", a)
+	case phaseStart:
+		if a < 0 || a >= NumTypes || s.supply[a] == 0 {
+			return fmt.Errorf("chance outcome %d is not possible at the start tile: the supply has no such tile", a)
+		}
+		return nil
+	case phaseReveal:
+		if a < 0 || int(a) >= len(s.r.cards.Demands) || s.drawn&(1<<a) != 0 {
+			return fmt.Errorf("chance outcome %d is not possible at the Market Demand reveal: that card is not in the deck", a)
+		}
+		return nil
+	case phaseRoll:
+		if a < 0 || a >= 32*32 || !s.rollPossible(int8(a/32), int8(a%32)) {
+			return fmt.Errorf("chance outcome %d is not possible at this roll of %d dice (G11: only rolls that name an obtainable tile)", a, s.nDice)
+		}
+		return nil
+	}
+	if a < 0 || a >= nActions {
+		return fmt.Errorf("action %d: no such move", a)
+	}
+	if s.legal(a) {
+		return nil
+	}
+	return s.whyIllegal(a)
 }

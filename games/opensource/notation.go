@@ -249,7 +249,7 @@ func (s *State) ParseAction(text string) (game.Action, error) {
 	where := func(i int) (space, error) {
 		t, err := parseSpaceName(arg(i))
 		if err != nil {
-			return 0, fmt.Errorf("%q: %v", text, err)
+			return 0, fmt.Errorf("%q: %w", text, err)
 		}
 		return t, nil
 	}

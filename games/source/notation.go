@@ -63,3 +63,87 @@ func (s *State) ParseAction(text string) (game.Action, error) {
 	}
 	return encode(kind, p), nil
 }
+
+// whyIllegal explains why action kind at p is not legal for the colour to
+// move. It is only called on the error path, so it may allocate.
+func (s *State) whyIllegal(kind, p int) string {
+	c := s.colour
+	at := s.colourAt(p)
+	name := pointName(p)
+	switch kind {
+	case kindPlace:
+		switch {
+		case s.supply[c] == 0:
+			return c.String() + "'s supply is empty"
+		case at >= 0:
+			return fmt.Sprintf("point %s is occupied by %s", name, at)
+		case allCorners.has(p) && p != corners[c]:
+			return fmt.Sprintf("%s is %s's source; no other colour may place there", name, cornerOwner(p))
+		case !s.occ[c].has(corners[c]):
+			return fmt.Sprintf("%s's source %s is empty, so no %s token is connected: %s may only place on %s", c, pointName(corners[c]), c, c, pointName(corners[c]))
+		default:
+			return fmt.Sprintf("%s is not next to a connected %s token", name, c)
+		}
+	case kindFortify:
+		switch {
+		case s.supply[c] == 0:
+			return c.String() + "'s supply is empty"
+		case at != c:
+			return fmt.Sprintf("point %s holds no %s token", name, c)
+		case p == centre:
+			return "the centre may not be fortified"
+		case s.fort[c].has(p):
+			return fmt.Sprintf("%s is already fortified", name)
+		default:
+			return fmt.Sprintf("%s is not connected to %s's source", name, c)
+		}
+	case kindUnfortify:
+		switch {
+		case s.supply[c] == 0:
+			return fmt.Sprintf("%s's supply is empty and an unfortify costs a supply token", c)
+		case at < 0:
+			return fmt.Sprintf("point %s is empty", name)
+		case at.Player() == c.Player():
+			return fmt.Sprintf("%s is %s, a colour of your own", name, at)
+		case !s.fort[at].has(p):
+			return fmt.Sprintf("%s is not fortified", name)
+		default:
+			return fmt.Sprintf("%s is not connected (capture it instead)", name)
+		}
+	case kindCapture:
+		switch {
+		case at < 0:
+			return fmt.Sprintf("point %s is empty", name)
+		case at.Player() == c.Player():
+			return fmt.Sprintf("%s is %s, a colour of your own; a player never captures its own colours", name, at)
+		case s.conn[at].has(p) && s.fort[at].has(p):
+			return fmt.Sprintf("%s is connected and fortified; unfortify it first", name)
+		case s.conn[at].has(p) && s.ap < 2:
+			return fmt.Sprintf("capturing a connected token costs 2 AP and %s has %d", c, s.ap)
+		default:
+			return fmt.Sprintf("with %s=on the target must be next to a %s token", OptCaptureAdjacency, c)
+		}
+	}
+	return "no such action"
+}
+
+func cornerOwner(p int) Colour {
+	for c := Red; c <= Green; c++ {
+		if corners[c] == p {
+			return c
+		}
+	}
+	return -1
+}
+
+// describe names an action for an error message, even an invalid one.
+func (s *State) describe(a game.Action) string {
+	if a < 0 || a >= numActions {
+		return fmt.Sprintf("action %d", a)
+	}
+	if a == ActionEnd {
+		return "end"
+	}
+	kind, p := decode(a)
+	return kindNames[kind] + " " + pointName(p)
+}

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
@@ -1041,5 +1042,39 @@ func TestS6_OutcomeCountsRaids(t *testing.T) {
 				t.Errorf("reason %q, want supply", o.Reason)
 			}
 		})
+	}
+}
+
+// Seed rule 5: "each color has a discrete turn, so each player gets 2
+// turns per round": Round (game.Rounder, which the lab's trace reads)
+// counts the rounds begun before the current one, a new one each time
+// the turn comes round to red, whether red plays or passes (S14).
+func TestSeed5_RoundIsATurnOfEachColour(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	var buf []game.Action
+	for g := 0; g < 100; g++ {
+		s := newState(t, nil)
+		var rs game.Rounder = s
+		if rs.Round() != 0 {
+			t.Fatalf("game %d starts in round %d", g, rs.Round())
+		}
+		round := 0
+		for s.CurrentPlayer() != game.Terminal {
+			before := s.colour
+			buf = s.LegalActions(buf)
+			if err := s.Apply(buf[r.IntN(len(buf))]); err != nil {
+				t.Fatal(err)
+			}
+			// The colours the turn went round to, passed ones included.
+			for c := before; c != s.colour && !s.over; {
+				c = (c + 1) & 3
+				if c == Red {
+					round++
+				}
+			}
+			if !s.over && s.Round() != round {
+				t.Fatalf("game %d: round %d after %v's action, want %d", g, s.Round(), before, round)
+			}
+		}
 	}
 }

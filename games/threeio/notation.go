@@ -49,7 +49,7 @@ func (s *State) ParseAction(text string) (game.Action, error) {
 		}
 		t, err := ParseTile(f[0])
 		if err != nil {
-			return 0, fmt.Errorf("%q: a draw is due: %v", text, err)
+			return 0, fmt.Errorf("%q: a draw is due: %w", text, err)
 		}
 		return game.Action(t), nil
 	}
@@ -68,7 +68,7 @@ func (s *State) ParseAction(text string) (game.Action, error) {
 		}
 		c, err := parseSector(f[1])
 		if err != nil {
-			return 0, fmt.Errorf("%q: %v", text, err)
+			return 0, fmt.Errorf("%q: %w", text, err)
 		}
 		return game.Action(scoreBase + c), nil
 	case "play":
@@ -77,11 +77,11 @@ func (s *State) ParseAction(text string) (game.Action, error) {
 		}
 		t, err := ParseTile(f[1])
 		if err != nil {
-			return 0, fmt.Errorf("%q: %v", text, err)
+			return 0, fmt.Errorf("%q: %w", text, err)
 		}
 		c, err := parseSector(f[2])
 		if err != nil {
-			return 0, fmt.Errorf("%q: %v", text, err)
+			return 0, fmt.Errorf("%q: %w", text, err)
 		}
 		crew := false
 		if len(f) == 4 {
@@ -96,4 +96,18 @@ func (s *State) ParseAction(text string) (game.Action, error) {
 		return 0, fmt.Errorf("%q: a tile name alone is a draw, and no draw is due: %s", text, notationHelp)
 	}
 	return 0, fmt.Errorf("%q: unknown move: %s", text, notationHelp)
+}
+
+// sectorName returns the notation of sector c: files a-f left to right,
+// ranks 1-6 bottom to top (c = 6*(rank-1) + file).
+func sectorName(c int) string {
+	return string(rune('a'+c%6)) + string(rune('1'+c/6))
+}
+
+func parseSector(s string) (int, error) {
+	s = strings.ToLower(s)
+	if len(s) != 2 || s[0] < 'a' || s[0] > 'f' || s[1] < '1' || s[1] > '6' {
+		return 0, fmt.Errorf("bad sector %q (sectors are a1..f6)", s)
+	}
+	return int(s[1]-'1')*6 + int(s[0]-'a'), nil
 }

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
-	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/game/gametest"
 	_ "github.com/commons-games/commons/games/all"
 	"github.com/commons-games/commons/record"
 )
@@ -208,7 +209,7 @@ func (pl *player) step(op byte, p *program) error {
 		return pl.views()
 	case opClone:
 		c := s.Clone()
-		if !equal(s, c) {
+		if !gametest.Equal(s, c) {
 			return fmt.Errorf("Clone is not equal to the original")
 		}
 		if _, ok := c.(game.Copier); ok {
@@ -217,7 +218,7 @@ func (pl *player) step(op byte, p *program) error {
 				return err
 			}
 			fresh.(game.Copier).CopyFrom(s)
-			if !equal(s, fresh) {
+			if !gametest.Equal(s, fresh) {
 				return fmt.Errorf("CopyFrom does not make an equal state")
 			}
 		}
@@ -255,7 +256,7 @@ func (pl *player) apply(a game.Action) error {
 // any other must be refused with an error and change nothing.
 func (pl *player) try(a game.Action, what string) error {
 	s := pl.s
-	if contains(s.LegalActions(pl.buf), a) {
+	if slices.Contains(s.LegalActions(pl.buf), a) {
 		return pl.apply(a)
 	}
 	before := s.Clone()
@@ -265,7 +266,7 @@ func (pl *player) try(a game.Action, what string) error {
 		return fmt.Errorf("%s is not legal, but Apply accepted it", what)
 	case strings.TrimSpace(err.Error()) == "":
 		return fmt.Errorf("%s: Apply refused it with an empty error", what)
-	case !equal(s, before):
+	case !gametest.Equal(s, before):
 		return fmt.Errorf("%s: Apply refused it (%v) but changed the state", what, err)
 	}
 	return nil
@@ -276,7 +277,7 @@ func (pl *player) parse(text string) error {
 	s := pl.s
 	before := s.Clone()
 	a, err := s.ParseAction(text)
-	if !equal(s, before) {
+	if !gametest.Equal(s, before) {
 		return fmt.Errorf("ParseAction(%q) changed the state", text)
 	}
 	if err != nil {
@@ -378,7 +379,7 @@ func (pl *player) views() error {
 	if ret := s.Returns(nil); len(ret) != pl.cfg.Players {
 		return fmt.Errorf("Returns has %d values for %d players", len(ret), pl.cfg.Players)
 	}
-	if !equal(s, before) {
+	if !gametest.Equal(s, before) {
 		return fmt.Errorf("Observation, Render or Returns changed the state")
 	}
 	return nil
@@ -395,24 +396,8 @@ func (pl *player) checkRecord() error {
 	if err != nil {
 		return fmt.Errorf("the record played does not replay: %v", err)
 	}
-	if !equal(pl.s, rep.State) {
+	if !gametest.Equal(pl.s, rep.State) {
 		return fmt.Errorf("the record played replays to another state")
 	}
 	return nil
-}
-
-func equal(a, b game.State) bool {
-	if e, ok := a.(game.Equaler); ok {
-		return e.Equal(b)
-	}
-	return reflect.DeepEqual(a, b)
-}
-
-func contains(l []game.Action, a game.Action) bool {
-	for _, x := range l {
-		if x == a {
-			return true
-		}
-	}
-	return false
 }

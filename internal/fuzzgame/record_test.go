@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/game/gametest"
 	"github.com/commons-games/commons/record"
 )
 
@@ -93,7 +94,7 @@ func checkRecord(data []byte) error {
 	if err != nil {
 		return fmt.Errorf("the complete record does not replay without its seed: %v", err)
 	}
-	if !equal(rep.State, rep2.State) {
+	if !gametest.Equal(rep.State, rep2.State) {
 		return fmt.Errorf("the complete record replays to another state")
 	}
 	if !slices.Equal(rep2.Complete.Moves, c.Moves) {

@@ -48,8 +48,8 @@ type Options struct {
 	// Duration is how long the moves are measured, after the first
 	// Matches matches are set up.
 	Duration time.Duration
-	// Game is the game played (default "source"), with its fewest
-	// players.
+	// Game is the game played, with its fewest players (commons
+	// loadtest plays Source by default).
 	Game string
 	// Seed seeds the clients' choice of moves.
 	Seed uint64
@@ -158,7 +158,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("loadtest: want a rate of zero (closed loop) or a positive number of moves a second, not %v", opt.Rate)
 	}
 	if opt.Game == "" {
-		opt.Game = "source"
+		return nil, errors.New("loadtest: want a game to play")
 	}
 	if opt.ProgressEvery <= 0 {
 		opt.ProgressEvery = time.Second

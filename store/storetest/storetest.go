@@ -571,9 +571,9 @@ func testListCount(t *testing.T, s store.Store) {
 		t.Fatalf("List(open, running) found %d of the 4 new matches", found)
 	}
 	other := NewMatch(2)
-	other.Game, other.Status = "source", store.Running
+	other.Game, other.Status = "another-game", store.Running
 	mustCreate(t, s, other)
-	for _, opt := range []store.ListOptions{{Game: "source", Limit: 1000}, {Game: "source", Status: []store.Status{store.Running}, Limit: 1}} {
+	for _, opt := range []store.ListOptions{{Game: "another-game", Limit: 1000}, {Game: "another-game", Status: []store.Status{store.Running}, Limit: 1}} {
 		got, err := s.List(c, opt)
 		if err != nil || len(got) != 1 || got[0].ID != other.ID {
 			t.Fatalf("List(%+v): %d matches, %v; want only %s", opt, len(got), err, other.ID)

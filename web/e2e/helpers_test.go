@@ -25,7 +25,6 @@ import (
 	"github.com/commons-games/commons/store"
 	"github.com/commons-games/commons/store/sqlite"
 	"github.com/commons-games/commons/store/storetest"
-	"github.com/commons-games/commons/web"
 )
 
 // The browser: one headless Chromium for the whole run, started on first
@@ -190,12 +189,7 @@ func startApp(t *testing.T) *app {
 	if err := srv.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	mux := http.NewServeMux()
-	api := srv.Handler()
-	mux.Handle("/api/", api)
-	mux.Handle("/healthz", api)
-	mux.Handle("/", web.Handler())
-	hs := httptest.NewServer(mux)
+	hs := httptest.NewServer(srv.Handler()) // the API and the web app's pages
 	t.Cleanup(func() {
 		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()

@@ -104,7 +104,7 @@ export interface StateMsg {
   legal?: string[];
   deadline?: string;
   observation: unknown;
-  text: string;
+  text?: string;
   from: number;
   moves: Entry[];
   seats: SeatView[];

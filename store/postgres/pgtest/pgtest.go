@@ -94,7 +94,7 @@ func start(bin string) (*Cluster, error) {
 		u, err := user.Lookup("postgres")
 		if err != nil {
 			os.RemoveAll(dir)
-			return nil, fmt.Errorf("running as root and there is no postgres user to run PostgreSQL as: %v", err)
+			return nil, fmt.Errorf("running as root and there is no postgres user to run PostgreSQL as: %w", err)
 		}
 		uid, _ := strconv.Atoi(u.Uid)
 		gid, _ := strconv.Atoi(u.Gid)

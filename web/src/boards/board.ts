@@ -11,7 +11,9 @@
 import { Entry, SeatView } from "../api";
 
 export interface View {
-  obs: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // obs is the game's observation for the viewer: the board casts it
+  // to its game's type (ObservationOf in observations.ts).
+  obs: unknown;
   text: string;
   // legal are the viewer's legal moves: empty unless it is its turn.
   legal: string[];

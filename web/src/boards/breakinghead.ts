@@ -13,50 +13,10 @@
 // alone: its role, its hand, what it saw when it peeked.
 
 import { h, s, fill, title, plural } from "../dom";
+import {
+  BreakingHeadCardView as CardView, BreakingHeadLogView as LogView, BreakingHeadObservation as Obs, BreakingHeadSeatView as SeatView,
+} from "../observations";
 import { Board, BoardFactory, Host, KeyGrid, View, redrawKeepingFocus } from "./board";
-
-interface Private {
-  seat: number;
-  role?: string;
-  hand: string[];
-  peeks?: { at: string; card: string }[];
-}
-
-interface SeatView {
-  seat: number;
-  hand_size: number;
-  problems?: string[];
-  peeked?: string[];
-  role?: string;
-}
-
-interface CardView {
-  at: string;
-  card: string;
-  turned?: boolean;
-  edges: string;
-}
-
-interface LogView {
-  seat: number;
-  move: string;
-  removed?: string;
-}
-
-interface Obs {
-  viewer: number;
-  players: number;
-  status: "setup" | "playing" | "over";
-  to_move: number;
-  chance?: string;
-  you?: Private;
-  seats: SeatView[];
-  deck: number;
-  discards: number;
-  table: CardView[];
-  log: LogView[];
-  winners?: string;
-}
 
 const CELL = 20;
 const LEFT = 9, TOP = 7;

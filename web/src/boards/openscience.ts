@@ -20,52 +20,8 @@
 
 import { Entry } from "../api";
 import { h, s, fill, plural } from "../dom";
+import { OpenScienceAmounts as Amounts, OpenScienceObservation as Obs, OpenScienceSeatView as TeamView } from "../observations";
 import { Board, BoardFactory, Host, View } from "./board";
-
-interface Amounts {
-  green: number;
-  purple: number;
-  yellow: number;
-  blue: number;
-}
-
-interface RoleView {
-  role: string;
-  code: string;
-  level: number;
-}
-
-interface TeamView {
-  seat: number;
-  credits: number;
-  driver: number;
-  roles: RoleView[];
-}
-
-interface Obs {
-  viewer: number;
-  players: number;
-  round_end: string;
-  status: "setup" | "playing" | "over";
-  phase: "pick" | "deal" | "event" | "step1" | "raise" | "hire" | "collect" | "over";
-  to_move: number;
-  chance?: string;
-  round: number;
-  rounds: number;
-  levels: { role_max: number; driver_max: number };
-  first: number;
-  event?: { name: string; levels: Amounts; restriction: string };
-  past: string[];
-  stock: Amounts;
-  deck: Record<string, number>;
-  deck_size: number;
-  idle: number;
-  seats: TeamView[];
-  upskill?: { form: string; first?: string };
-  collecting?: { chosen: number[]; next: string };
-  rounds_ended: { depleted: number; idle: number };
-  returns?: number[];
-}
 
 type Type = keyof Amounts;
 const TYPES: Type[] = ["green", "purple", "yellow", "blue"];

@@ -6,32 +6,8 @@
 
 import { Entry } from "../api";
 import { h, s, fill, title } from "../dom";
+import { SourceCell as Cell, SourceObservation as Obs } from "../observations";
 import { Board, BoardFactory, Host, KeyGrid, View } from "./board";
-
-interface Cell {
-  colour?: string;
-  fortified?: boolean;
-  connected?: boolean;
-}
-
-interface ColourView {
-  colour: string;
-  seat: number;
-  supply: number;
-  score: number;
-}
-
-interface Obs {
-  board: Cell[][];
-  colours: ColourView[];
-  to_move?: string;
-  seat?: number;
-  ap: number;
-  end_only_turns: number;
-  scores: number[];
-  over: boolean;
-  winner?: number;
-}
 
 const SIZE = 9;
 const FILES = "abcdefghi";

@@ -6,36 +6,8 @@
 
 import { Entry } from "../api";
 import { h, s, fill, title, plural } from "../dom";
+import { ThreeioObservation as Obs, ThreeioSectorView as Sector } from "../observations";
 import { Board, BoardFactory, Host, KeyGrid, View, redrawKeepingFocus, seatColours } from "./board";
-
-interface Sector {
-  sector: string;
-  tile?: string;
-  side?: "dark" | "light";
-  bonus?: number;
-  meeples?: number[];
-}
-
-interface PlayerView {
-  seat: number;
-  score: number;
-  crew_in_hand: number;
-  held: string[];
-}
-
-interface Obs {
-  sectors: Sector[];
-  players: PlayerView[];
-  box: { tile: string; count: number }[];
-  box_total: number;
-  turn_of: number;
-  phase: "announce" | "draw" | "play" | "over";
-  turn: number;
-  turn_limit: number;
-  pacing_level?: string;
-  ended?: string;
-  returns?: number[];
-}
 
 const SIDE = 6;
 const CELL = 16;

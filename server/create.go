@@ -1,0 +1,384 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"time"
+	"unicode"
+
+	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/record"
+	"github.com/commons-games/commons/store"
+)
+
+// createRequest is the body of POST /api/matches.
+type createRequest struct {
+	Game    string       `json:"game"`
+	Players int          `json:"players"`
+	Options game.Options `json:"options"`
+	// Seats says who plays each seat: "human" (or "") for a person, or a
+	// bot spec. Left out: every seat is for a person.
+	Seats []string `json:"seats"`
+	// TurnTimer is a Go duration ("90s", "2m"); "" or "off" for none.
+	TurnTimer string `json:"turn_timer"`
+	// TimeoutBot plays for a person whose timer runs out.
+	TimeoutBot string `json:"timeout_bot"`
+	// Join, if not 0, seats the creator at that seat (-1: the first
+	// human seat) and answers with its token.
+	Join int    `json:"join"`
+	Name string `json:"name"`
+}
+
+// seatAnswer is the answer of create, join and rematch: the match, and the
+// seat taken with its secret token (shown this once only).
+type seatAnswer struct {
+	Match matchView `json:"match"`
+	Seat  int       `json:"seat,omitempty"`
+	Token string    `json:"token,omitempty"`
+}
+
+func checkName(name string) error {
+	if len(name) > 40 {
+		return errorf(http.StatusBadRequest, "name %s too long: at most 40 bytes", clip(name))
+	}
+	for _, c := range name {
+		if !unicode.IsPrint(c) {
+			return errorf(http.StatusBadRequest, "name %s: only printable characters", clip(name))
+		}
+	}
+	return nil
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
+	var req createRequest
+	if err := s.decode(w, r, &req, false); err != nil {
+		return err
+	}
+	g, cfg, st, err := newGameOf(req)
+	if err != nil {
+		return err
+	}
+	info := g.Info()
+	seats, err := s.seatsOf(req.Seats, cfg.Players, info)
+	if err != nil {
+		return err
+	}
+	settings, err := s.settingsOf(req, info)
+	if err != nil {
+		return err
+	}
+	if err := checkName(req.Name); err != nil {
+		return err
+	}
+	seat, token, err := seatCreator(req.Join, req.Name, seats)
+	if err != nil {
+		return err
+	}
+	h := &store.Match{
+		Game: info.Name, Players: cfg.Players, Options: cfg.Options, Seed: newSeed(),
+		Settings: settings, Seats: seats, Status: store.Open,
+	}
+	if !slices.ContainsFunc(seats, store.Seat.Free) {
+		h.Status = store.Running
+	}
+	// Counted once the request is found good: a mistake costs nothing.
+	if err := s.checkCreate(r); err != nil {
+		return err
+	}
+	m, err := s.createMatch(r.Context(), h, st)
+	if err != nil {
+		return err
+	}
+	s.metrics.created.WithLabelValues(info.Name).Inc()
+	s.log.Info("match created", "match", h.ID, "game", info.Name, "players", cfg.Players, "status", h.Status)
+	m.mu.Lock()
+	ans := seatAnswer{Match: m.viewLocked(), Seat: seat, Token: token}
+	m.mu.Unlock()
+	writeJSON(w, http.StatusCreated, ans)
+	return nil
+}
+
+// newGameOf reads the game a create request asks for: its game, by a
+// name people use ("source", "Source", "Breaking Head", as the command
+// line reads them), its player count (the game's fewest by default) and
+// options, and the game's first state.
+func newGameOf(req createRequest) (game.Game, game.Config, game.State, error) {
+	if req.Game == "" {
+		return nil, game.Config{}, nil, errorf(http.StatusBadRequest, `missing "game" (see GET /api/games)`)
+	}
+	g, err := findGame(http.StatusBadRequest, req.Game)
+	if err != nil {
+		return nil, game.Config{}, nil, err
+	}
+	info := g.Info()
+	if req.Players == 0 {
+		req.Players = info.MinPlayers
+	}
+	if err := checkOptions(req.Options); err != nil {
+		return nil, game.Config{}, nil, err
+	}
+	cfg, err := game.Resolve(g, req.Players, req.Options)
+	if err != nil {
+		return nil, game.Config{}, nil, errorf(http.StatusBadRequest, "%v", err)
+	}
+	for _, spec := range info.Options {
+		// A path option would let a client read the server's files.
+		if spec.Path && cfg.Options[spec.Name] != spec.Default {
+			return nil, game.Config{}, nil, errorf(http.StatusBadRequest, "%s: option %s names a file on the machine running the game and is not accepted from clients; run the game with commons play or the lab instead", info.Name, spec.Name)
+		}
+	}
+	st, err := g.New(cfg)
+	if err != nil {
+		return nil, game.Config{}, nil, errorf(http.StatusBadRequest, "%v", err)
+	}
+	return g, cfg, st, nil
+}
+
+// seatsOf reads who plays each seat ("human", "", or a bot spec for the
+// game of info): every seat a person's when who is nil.
+func (s *Server) seatsOf(who []string, players int, info game.Info) ([]store.Seat, error) {
+	if who != nil && len(who) != players {
+		return nil, errorf(http.StatusBadRequest, "%d seats given for %d players", len(who), players)
+	}
+	seats := make([]store.Seat, players)
+	for i, w := range who {
+		if w == "" || w == "human" {
+			continue
+		}
+		spec, err := s.checkBot(w)
+		if err == nil {
+			err = checkBotFor(spec, info)
+		}
+		if err != nil {
+			return nil, errorf(http.StatusBadRequest, "seat %d: %v", i+1, err)
+		}
+		seats[i] = store.Seat{Bot: spec, Name: spec}
+	}
+	return seats, nil
+}
+
+// settingsOf reads a create request's settings: its turn timer and the
+// bot that moves for a person out of time.
+func (s *Server) settingsOf(req createRequest, info game.Info) (map[string]string, error) {
+	settings := map[string]string{}
+	if t := req.TurnTimer; t != "" && t != "off" {
+		d, err := time.ParseDuration(t)
+		if err != nil || d < minTurnTimer || d > maxTurnTimer {
+			return nil, errorf(http.StatusBadRequest, "turn_timer %s: want a duration from %v to %v, such as 90s or 5m, or off", clip(t), minTurnTimer, maxTurnTimer)
+		}
+		if s.cfg.NewBot == nil {
+			return nil, errorf(http.StatusBadRequest, "turn timers need bots, and this server has none")
+		}
+		settings[settingTurnTimer] = d.String()
+	}
+	if req.TimeoutBot != "" {
+		spec, err := s.checkBot(req.TimeoutBot)
+		if err == nil {
+			err = checkBotFor(spec, info)
+		}
+		if err != nil {
+			return nil, errorf(http.StatusBadRequest, "timeout_bot: %v", err)
+		}
+		settings[settingTimeoutBot] = spec
+	}
+	return settings, nil
+}
+
+// seatCreator seats the creator of a match who asks to join (join not 0:
+// a seat number, or -1 for the first free one) under name, and returns
+// the seat and its new token.
+func seatCreator(join int, name string, seats []store.Seat) (seat int, token string, err error) {
+	if join == 0 {
+		return 0, "", nil
+	}
+	n := join
+	if n == -1 {
+		n = slices.IndexFunc(seats, store.Seat.Free) + 1
+		if n == 0 {
+			return 0, "", errorf(http.StatusBadRequest, "join: every seat is a bot's")
+		}
+	}
+	if n < 1 || n > len(seats) {
+		return 0, "", errorf(http.StatusBadRequest, "join: seat %d: want 1 to %d (or -1 for the first free seat)", n, len(seats))
+	}
+	if !seats[n-1].Free() {
+		return 0, "", errorf(http.StatusBadRequest, "join: seat %d is a bot's", n)
+	}
+	token, hash := newToken()
+	seats[n-1] = store.Seat{Name: name, TokenHash: hash}
+	return n, token, nil
+}
+
+// createMatch draws the set-up's chance outcomes (the deal) from the
+// seed, stores the match with them as its first log entries, and holds
+// it live.
+func (s *Server) createMatch(ctx context.Context, h *store.Match, st game.State) (*live, error) {
+	moves, err := setUp(h, st)
+	if err != nil {
+		return nil, err
+	}
+	for try := 0; ; try++ {
+		h.ID = newID()
+		err := s.store.Create(ctx, h, moves)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, store.ErrExists) || try == 3 {
+			return nil, s.storeError(h.ID, err)
+		}
+	}
+	m := newLive(s, h.ID)
+	m.mu.Lock()
+	m.err = m.rebuildLocked(h.Clone(), moves)
+	m.mu.Unlock()
+	close(m.loaded)
+	if m.err != nil {
+		return nil, m.err
+	}
+	s.mu.Lock()
+	if s.down {
+		s.mu.Unlock()
+		return nil, errShuttingDown
+	}
+	if s.live[h.ID] != nil {
+		// A request (a client quick to open what the lobby shows) loaded
+		// the match from the store meanwhile: that copy is the one held,
+		// and runs the bots; a second would run them too.
+		s.mu.Unlock()
+		return s.match(ctx, h.ID)
+	}
+	s.live[h.ID] = m
+	s.metrics.live.Set(float64(len(s.live)))
+	s.mu.Unlock()
+	m.mu.Lock()
+	m.scheduleLocked()
+	m.mu.Unlock()
+	return m, nil
+}
+
+// setUp draws the chance outcomes of the set-up (the deal) of match h
+// from its seed, playing them on its initial state st: the first entries
+// of its log.
+func setUp(h *store.Match, st game.State) ([]string, error) {
+	var moves []string
+	r := game.NewRand(h.Seed)
+	for game.IsChance(st) {
+		a := game.SampleChance(st, r, nil)
+		moves = append(moves, record.Notation(st, a))
+		if err := st.Apply(a); err != nil {
+			return nil, fmt.Errorf("%s rejected its own chance outcome %q: %v", h.Game, moves[len(moves)-1], err)
+		}
+	}
+	return moves, nil
+}
+
+func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.match(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	p, _, err := requireSeat(r, m)
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	id := ""
+	h, err := m.changeSeats(ctx, func(h *store.Match) error {
+		if h.Status != store.Over {
+			return errorf(http.StatusConflict, "a rematch can be asked for once the game is over")
+		}
+		if h.Rematch != "" {
+			id = h.Rematch
+			return errUnchanged
+		}
+		h.Rematch = newID()
+		id = h.Rematch
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	next, err := s.match(ctx, id)
+	var ae *apiError
+	if errors.As(err, &ae) && ae.Status == http.StatusNotFound {
+		// We (or another node, which crashed before) named the rematch
+		// but nobody made it yet: make it now, with the same game,
+		// options and bots, a new seed, and every person's seat free.
+		next, err = s.createRematch(ctx, h)
+	}
+	if err != nil {
+		return err
+	}
+	// The same seat number, and the same name, with a token derived from
+	// the caller's: asking again gives the same seat back.
+	ans, err := s.join(ctx, next, seatWish{Seat: p.Seat(), OrFree: true, Name: h.Seats[p].Name, Token: rematchToken(bearer(r), id)})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, ans)
+	return nil
+}
+
+func (s *Server) createRematch(ctx context.Context, old *store.Match) (*live, error) {
+	g, err := game.Lookup(old.Game)
+	if err != nil {
+		return nil, err
+	}
+	st, err := game.NewState(g, old.Players, old.Options)
+	if err != nil {
+		return nil, err
+	}
+	seats := make([]store.Seat, old.Players)
+	for i, seat := range old.Seats {
+		if seat.Bot != "" {
+			seats[i] = store.Seat{Bot: seat.Bot, Name: seat.Name}
+		}
+	}
+	settings := map[string]string{}
+	for _, k := range userSettings {
+		if v, ok := old.Settings[k]; ok {
+			settings[k] = v
+		}
+	}
+	h := &store.Match{
+		ID: old.Rematch, Game: old.Game, Players: old.Players, Options: old.Options, Seed: newSeed(),
+		Settings: settings, Seats: seats, Status: store.Open, RematchOf: old.ID,
+	}
+	moves, err := setUp(h, st)
+	if err != nil {
+		return nil, err
+	}
+	switch err := s.store.Create(ctx, h, moves); {
+	case err == nil:
+		s.metrics.created.WithLabelValues(h.Game).Inc()
+		s.log.Info("match created", "match", h.ID, "game", h.Game, "players", h.Players, "status", h.Status, "rematch_of", old.ID)
+	case !errors.Is(err, store.ErrExists):
+		return nil, s.storeError(h.ID, err)
+	}
+	// Made by us, or by another player asking at the same time.
+	return s.match(ctx, h.ID)
+}
+
+// Settings a match may have beside its game's options.
+const (
+	settingTurnTimer  = "turn_timer"
+	settingTimeoutBot = "timeout_bot"
+)
+
+// Bounds of a turn timer.
+const (
+	minTurnTimer = time.Second
+	maxTurnTimer = 7 * 24 * time.Hour
+)
+
+// turnTimer returns the match's turn timer, 0 if off.
+func turnTimer(h *store.Match) time.Duration {
+	d, err := time.ParseDuration(h.Settings[settingTurnTimer])
+	if err != nil {
+		return 0
+	}
+	return d
+}

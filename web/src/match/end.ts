@@ -1,0 +1,67 @@
+// The end screen of a match: who won (or how the match ended other
+// than by its rules), each seat's result and score, and the replay, the
+// record, the rematch and the lobby.
+
+import * as api from "../api";
+import { h, fill } from "../dom";
+import { navigate } from "../nav";
+import { Board, View } from "../boards/board";
+import { MatchConnection } from "./connection";
+
+export class EndScreen {
+  readonly el = h("div", { class: "card endscreen", hidden: true, "data-end": "" });
+
+  // say shows a message (a refused rematch).
+  constructor(private id: string, private conn: MatchConnection, private say: (m: string, isError?: boolean) => void) {}
+
+  // draw shows st's end, if it is over, as board words it.
+  draw(st: api.StateMsg, v: View, board: Board, name: (seat: number) => string): void {
+    if (st.status !== "over") {
+      this.el.hidden = true;
+      return;
+    }
+    const id = this.id;
+    const res = st.result || [];
+    const label = (r: number) => {
+      const winners = res.filter((x) => x > 0).length;
+      if (st.end?.reason === "abandoned") return "nobody won";
+      if (r === 1) return "win";
+      if (r === 0) return "loss";
+      return winners === res.length ? "draw" : "shared win";
+    };
+    let headline = "Game over";
+    if (st.end) {
+      headline = api.endText(st.end, name, st.seat);
+    } else if (st.seat && res.length) {
+      const r = res[st.seat - 1];
+      headline = r === 1 ? "You won!" : res.every((x) => x === 0) ? "Nobody won." : r === 0 ? "You lost." : label(r) === "draw" ? "A draw." : "You share the win.";
+    }
+    const rows = res.map((r, i) => h("tr", { "data-seat": i + 1 }, h("td", {}, name(i + 1)), h("td", {}, label(r)),
+      st.scores ? h("td", { class: "num" }, st.scores[i]) : null));
+    const buttons: Node[] = [
+      h("a", { class: "button primary", href: `/replay/${id}`, "data-link": "" }, "Watch the replay"),
+      h("a", { class: "button", href: api.recordURL(id), download: `commons-${id}.json` }, "Download the record"),
+    ];
+    if (this.conn.held && st.seat) buttons.push(h("button", { "data-rematch": "", onclick: () => this.rematch() }, st.rematch ? "Join the rematch" : "Rematch"));
+    else if (st.rematch) buttons.push(h("a", { class: "button", href: `/match/${st.rematch}`, "data-link": "" }, "Watch the rematch"));
+    buttons.push(h("a", { class: "button quiet", href: "/", "data-link": "" }, "Lobby"));
+    fill(this.el, h("h2", {}, headline), h("p", { class: "outcome" }, st.end ? "" : board.outcome?.(v) || ""),
+      h("table", { class: "result" }, h("thead", {}, h("tr", {}, h("th", {}, "seat"), h("th", {}, "result"), st.scores ? h("th", { class: "num" }, "score") : null)), h("tbody", {}, ...rows)),
+      h("div", { class: "buttons" }, ...buttons));
+    this.el.hidden = false;
+  }
+
+  // rematch joins the rematch (making it if it is the first to ask),
+  // and goes to it.
+  private async rematch(): Promise<void> {
+    const held = this.conn.held;
+    if (!held) return;
+    try {
+      const a = await api.rematch(this.id, held.token);
+      api.keepSeat(a.match.id, a.seat!, a.token!);
+      navigate(`/match/${a.match.id}`);
+    } catch (e) {
+      this.say((e as Error).message, true);
+    }
+  }
+}

@@ -1,0 +1,63 @@
+// The head of a match page: the game's title and the match's status,
+// who the viewer is, the invite link (with Copy) while the match is not
+// over; and the links under the log (How to play, the record, the
+// replay, the lobby).
+
+import * as api from "../api";
+import { h, fill } from "../dom";
+
+export class MatchHead {
+  readonly el: HTMLElement;
+  readonly links: HTMLElement;
+  private heading = h("h2", {}, "Match");
+  private who = h("p", { class: "who" });
+  private invite: HTMLElement;
+  private rulesLink = h("a", { href: "/", "data-link": "", "data-rules-link": "", hidden: true }, "How to play");
+
+  constructor(private id: string) {
+    const input = h("input", { readonly: "", class: "invite-url", value: `${location.origin}/match/${id}`, "aria-label": "invite link", onfocus: (e: Event) => (e.target as HTMLInputElement).select() });
+    const copied = h("span", { class: "note copied" });
+    this.invite = h("div", { class: "invite" }, h("span", {}, "Invite link "), input,
+      h("button", { "data-copy": "", onclick: () => copyInvite(input, copied) }, "Copy"), copied);
+    this.el = h("div", { class: "match-head" }, this.heading, this.who, this.invite);
+    this.links = h("p", { class: "links" },
+      this.rulesLink, " · ",
+      h("a", { href: api.recordURL(id), download: `commons-${id}.json`, "data-download": "" }, "Download the record"), " · ",
+      h("a", { href: `/replay/${id}`, "data-link": "" }, "Replay"), " · ",
+      h("a", { href: "/", "data-link": "" }, "Lobby"));
+  }
+
+  // named heads the page with the game's name, however the page was
+  // opened (the lobby, an invite link, a reload).
+  named(game: string, title: string): void {
+    document.title = `${title} · Commons`;
+    const status = this.heading.querySelector(".status");
+    this.heading.replaceChildren(title, " ");
+    if (status) this.heading.append(status);
+    this.rulesLink.href = `/rules/${game}`;
+    this.rulesLink.textContent = `How to play ${title}`;
+    this.rulesLink.hidden = false;
+  }
+
+  // draw shows the state of st: its title and status, who the viewer
+  // is (you, the seated player, named by you), and the invite link until
+  // the end.
+  draw(st: api.StateMsg, game: string, title: string, you: string | null): void {
+    this.heading.replaceChildren(title, " ", h("span", { class: "status", "data-status": st.status }, st.abandoned && st.status === "running" ? "abandoned" : st.status));
+    if (game) this.named(game, title);
+    fill(this.who, you ? `You are ${you}.` : "You are watching.", " ", h("span", { class: "note" }, `Match ${this.id}`));
+    this.invite.hidden = st.status === "over";
+  }
+}
+
+async function copyInvite(input: HTMLInputElement, copied: HTMLElement): Promise<void> {
+  input.select();
+  try {
+    await navigator.clipboard.writeText(input.value);
+    copied.textContent = "copied";
+  } catch {
+    // Clipboard access needs a secure context: the link is selected
+    // for the user to copy.
+    copied.textContent = "select and copy the link";
+  }
+}

@@ -1,0 +1,143 @@
+// A live match: the board, whose turn it is, the viewer's moves, the log,
+// the seats (join, leave, hand a free seat to a bot), and at the end the
+// result, the replay, the record and a rematch.
+//
+// This module lays the page out and draws each state; the parts are
+// modules of their own:
+//   connection.ts  the WebSocket, the latest state, the seat held
+//   head.ts        the title and status, the invite link, the links
+//   banner.ts      the turn line and the message banner
+//   chooser.ts     which of several moves a click meant
+//   legal.ts       "All legal moves"
+//   log.ts         the log
+//   seats.ts       take a seat, bots, draws, resign, leave
+//   end.ts         the end screen and the rematch
+//   focus.ts       the keyboard's focus across redrawings
+// The board is the game's (boards/), chosen by the game's name the
+// server sends with every state.
+
+import * as api from "../api";
+import { Board, Host, View } from "../boards/board";
+import { boardFor } from "../boards/index";
+import { h, fill } from "../dom";
+import { mark } from "../nav";
+import { Messages, TurnBanner } from "./banner";
+import { Chooser } from "./chooser";
+import { MatchConnection } from "./connection";
+import { EndScreen } from "./end";
+import { fitBoard, keepFocus } from "./focus";
+import { MatchHead } from "./head";
+import { LegalMoves } from "./legal";
+import { LogPanel } from "./log";
+import { SeatActions } from "./seats";
+
+export function matchView(app: HTMLElement, id: string): () => void {
+  mark({ view: "match", match: id });
+  document.title = "Match · Commons";
+
+  let info: api.MatchView | null = null;
+  let board: Board | null = null;
+
+  const head = new MatchHead(id);
+  const turn = new TurnBanner();
+  const messages = new Messages();
+  const chooser = new Chooser();
+  const boardEl = h("div", { class: "board-wrap" });
+  const panel = h("div", { class: "panel" });
+  const legal = new LegalMoves();
+  const log = new LogPanel();
+  const conn = new MatchConnection(id, {
+    draw,
+    refused(status, error) {
+      messages.say(error, true);
+      mark({ refused: status });
+    },
+    accepted: () => messages.hide(),
+    connection(up, why) {
+      mark({ connected: up });
+      messages.connection(up, why);
+    },
+    missing() {
+      fill(app, h("section", { class: "card" }, h("h2", {}, "No such match"), h("p", {}, `There is no match ${id}. `, h("a", { href: "/", "data-link": "" }, "Back to the lobby"))));
+    },
+  });
+  const name = (n: number) => api.seatName(conn.st?.seats || info?.seats, n);
+  const seats = new SeatActions(id, conn, { say: (m, isError) => messages.say(m, isError), hide: () => messages.hide(), name });
+  const end = new EndScreen(id, conn, (m, isError) => messages.say(m, isError));
+
+  app.append(h("section", { class: "match" },
+    head.el,
+    turn.el, messages.el, chooser.el, end.el,
+    h("div", { class: "play" },
+      boardEl,
+      h("aside", { class: "side" }, panel, seats.el, legal.el,
+        h("details", { class: "log-box", open: true }, h("summary", {}, "Log"), log.el), head.links))));
+
+  const host: Host = {
+    move(m: string) {
+      if (!conn.st) return;
+      if (!conn.seated()) return messages.say("You are watching this match: take a free seat to play.");
+      if (conn.pending) return;
+      chooser.hide();
+      if (!conn.send(m)) return messages.say("Not connected to the server: reconnecting…", true);
+    },
+    say: (m, warn) => messages.say(m, !!warn),
+    choose(title, moves) {
+      // The player chooses with the keyboard too, and comes back to the
+      // board after.
+      const back = () => (boardEl.querySelector<HTMLElement | SVGElement>('[tabindex="0"]') as HTMLElement | null)?.focus({ preventScroll: true });
+      chooser.show(title, moves, (m) => board?.entry?.({ n: 0, seat: conn.st?.seat, move: m }) || m, (m) => host.move(m), back);
+    },
+    name,
+  };
+
+  api.match(id).then((m) => {
+    info = m;
+    head.named(m.game, m.title || m.game);
+    if (!board) draw();
+  }).catch(() => { /* the WebSocket reports it */ });
+
+  function draw(): void {
+    if (!conn.st) return;
+    // A move redraws the board and the panel: the keyboard's focus stays
+    // where the player was (the same control, or else the board).
+    keepFocus(app, boardEl, drawAll);
+    fitBoard();
+  }
+
+  function drawAll(): void {
+    const st = conn.st;
+    if (!st) return;
+    // The game's name comes with every state (and with the match's
+    // description).
+    const game = st.game || info?.game || "";
+    if (!board && game) {
+      board = boardFor(game)(boardEl, panel, host);
+      if (board.textOnly) {
+        legal.unfold();
+        conn.wantText(); // the server sends the text rendering only when asked
+      }
+    }
+    if (!board) return;
+    const seated = !!conn.held && st.seat > 0;
+    const v: View = {
+      obs: st.observation, text: st.text, legal: st.legal || [], seat: st.seat, players: st.seats.length,
+      seats: st.seats, version: st.version, interactive: seated && st.status !== "over", log: conn.log,
+    };
+    head.draw(st, game, st.title || info?.title || info?.game || "Match", seated ? name(st.seat) : null);
+    conn.shown = st.version;
+    mark({ version: st.version, status: st.status, yourTurn: st.your_turn, seat: st.seat, toMove: st.to_move });
+
+    board.update(v);
+    turn.draw(st, board.status?.(v) || "", name);
+    legal.draw(v, st.your_turn, (m) => host.move(m));
+    log.draw(v, board, st.seats, name);
+    seats.draw();
+    end.draw(st, v, board, name);
+  }
+
+  return () => {
+    conn.close();
+    turn.stop();
+  };
+}
