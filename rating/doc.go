@@ -27,9 +27,9 @@
 // Source) may end in a result shared by all. Elo and Glicko rate two
 // players; Bradley-Terry fitted to pairs (package stats, for the arena)
 // needs every game kept and refitted. OpenSkill updates after each game in
-// closed form, for any number of teams of any size with ties, in a few
-// microseconds, and it is the model whose published test values this
-// package reproduces (see rating_test.go, which cites them). Its
+// closed form, for any number of teams of any size with ties, in about a
+// microsecond, and its libraries publish test values, which this package
+// reproduces (rating_test.go cites each one's source). Its
 // Plackett-Luce variant is the libraries' default: it scores a whole
 // ranking at once rather than pair by pair, which suits free-for-alls of
 // up to five seats and costs O(k²) in the number of teams k.
@@ -55,10 +55,18 @@
 // grouped into teams by a label, such as Breaking Head's "contributor"
 // and "blocker": each team's seats go into one team, the team's rank comes
 // from its seats' common return, and the new ratings come back per seat.
-// A result shared by every seat (Open Source's supply running out, when
-// all lose, or its Infrastructure ending, when all win) is a tie of all:
-// equals then keep their means and only grow a little surer, and unequal
-// players move toward each other, as after a draw.
+// openskill's team strength is the sum of its players' skills, so it
+// reads seven average Contributors as all but sure to beat three average
+// Blockers; a game whose teams differ in size by design and are balanced
+// by its rules is better rated with Options.Centered, which sums the
+// players' skills above a new player's instead. A result shared by every
+// seat (Open Source's supply running out, when all lose, or its
+// Infrastructure ending, when all win) is a tie of all: equals then keep
+// their means and only grow a little surer, and unequal players move
+// toward each other, as after a draw, by less than a decisive game would.
+//
+// WinProbability is openskill.js's predictWin, a heuristic chance of each
+// team winning, for matchmaking and for showing the odds of a game.
 //
 // # Displaying a rating
 //
