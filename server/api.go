@@ -36,6 +36,26 @@ func (s *Server) routes() {
 	mux.Handle("POST /api/matches/{id}/resign", h(s.handleResign))
 	mux.Handle("POST /api/matches/{id}/draw", h(s.handleDraw))
 	mux.Handle(wsRoute, h(s.handleWS))
+	mux.Handle("GET /api/matches/{id}/chat", h(s.handleMatchChat))
+	mux.Handle("POST /api/matches/{id}/chat", h(s.handleMatchSay))
+	mux.Handle("DELETE /api/matches/{id}/chat/{n}", h(s.handleDeleteChat))
+	mux.Handle("GET /api/matches/{id}/ratings", h(s.handleMatchRatings))
+	mux.Handle("GET /api/chat", h(s.handleLobbyChat))
+	mux.Handle("POST /api/chat", h(s.handleLobbySay))
+	mux.Handle("DELETE /api/chat/{n}", h(s.handleDeleteChat))
+	mux.Handle("POST /api/account/signup", h(s.handleSignUp))
+	mux.Handle("POST /api/account/signin", h(s.handleSignIn))
+	mux.Handle("POST /api/account/signout", h(s.handleSignOut))
+	mux.Handle("POST /api/account/signout-everywhere", h(s.handleSignOutEverywhere))
+	mux.Handle("GET /api/account", h(s.handleAccount))
+	mux.Handle("POST /api/account/seats", h(s.handleClaimSeats))
+	mux.Handle("POST /api/account/mutes", h(s.handleMute))
+	mux.Handle("POST /api/account/passkeys/register/begin", h(s.handlePasskeyRegisterBegin))
+	mux.Handle("POST /api/account/passkeys/register/finish", h(s.handlePasskeyRegisterFinish))
+	mux.Handle("POST /api/account/passkeys/signin/begin", h(s.handlePasskeySignInBegin))
+	mux.Handle("POST /api/account/passkeys/signin/finish", h(s.handlePasskeySignInFinish))
+	mux.Handle("GET /api/users/{name}", h(s.handleUser))
+	mux.Handle("GET /api/games/{name}/leaderboard", h(s.handleLeaderboard))
 	mux.Handle("/api/", h(func(w http.ResponseWriter, r *http.Request) error {
 		method := r.Method
 		if methodLabel(method) != method {
@@ -162,9 +182,14 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) error {
 	}
 	viewer := game.Spectator
 	if bearer(r) != "" {
-		if viewer, _, err = requireSeat(r, m); err != nil {
+		if viewer, _, err = s.requireSeat(r, m); err != nil {
 			return err
 		}
+	} else if holder, err := s.holderOf(r, m); err != nil {
+		return err
+	} else if holder != "" {
+		// Signed in, in a seat: the account's view, as on any device.
+		viewer, _ = m.seatOf(holder)
 	}
 	text, err := textWanted(r)
 	if err != nil {
@@ -230,7 +255,11 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ans, err := s.join(r.Context(), m, seatWish{Seat: req.Seat, Name: req.Name})
+	acc, err := s.signedIn(r)
+	if err != nil {
+		return err
+	}
+	ans, err := s.join(r.Context(), m, seatWish{Seat: req.Seat, Name: req.Name, Account: acc})
 	if err != nil {
 		return err
 	}
@@ -248,6 +277,10 @@ type seatWish struct {
 	// Token is the seat token to seat the person with; "" for a new one.
 	// A person who already holds a seat with it gets that seat back.
 	Token string
+	// Account is the person's account when signed in: the seat becomes
+	// the account's, and an account that holds a seat already gets that
+	// seat back (with no token: its session plays it).
+	Account *store.Account
 }
 
 // join seats a person in m as w asks.
@@ -262,9 +295,17 @@ func (s *Server) join(ctx context.Context, m *live, w seatWish) (*seatAnswer, er
 		if h.Status == store.Over {
 			return errorf(http.StatusConflict, "the game is over")
 		}
-		if i := slices.IndexFunc(h.Seats, func(seat store.Seat) bool { return tokenHashEqual(seat.TokenHash, hash) }); i >= 0 {
+		if i := seatOfHolder(h, hash); i >= 0 {
 			seat = i + 1
 			return errUnchanged
+		}
+		if w.Account != nil {
+			if i := seatOfHolder(h, accountHolder(w.Account.ID)); i >= 0 {
+				seat, token = i+1, ""
+				return errUnchanged
+			}
+		} else if h.Settings[settingRated] == "true" {
+			return errorf(http.StatusUnauthorized, "match %s is rated: sign in to play it (only accounts play rated)", h.ID)
 		}
 		seat = w.Seat
 		if seat < 0 || seat > h.Players {
@@ -280,6 +321,13 @@ func (s *Server) join(ctx context.Context, m *live, w seatWish) (*seatAnswer, er
 			return errorf(http.StatusConflict, "seat %d is taken", seat)
 		}
 		h.Seats[seat-1] = store.Seat{Name: w.Name, TokenHash: hash}
+		if w.Account != nil {
+			h.Seats[seat-1].Name, h.Seats[seat-1].Account = w.Account.Name, w.Account.ID
+			// Back in the seat it left: it has not abandoned the match.
+			if h.Settings[leftSetting(seat)] == w.Account.ID {
+				delete(h.Settings, leftSetting(seat))
+			}
+		}
 		// A person is back: the match is no longer abandoned.
 		delete(h.Settings, settingAbandoned)
 		delete(h.Settings, settingExpires)
@@ -321,13 +369,14 @@ func (s *Server) handleLeave(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	_, hash, err := requireSeat(r, m)
+	_, hash, err := s.requireSeat(r, m)
 	if err != nil {
 		return err
 	}
 	h, err := m.changeSeats(r.Context(), func(h *store.Match) error {
 		for i, seat := range h.Seats {
-			if seat.TokenHash != "" && tokenHashEqual(seat.TokenHash, hash) {
+			if holds(seat, hash) {
+				markLeft(h, i)
 				h.Seats[i] = store.Seat{}
 				if req.Bot != "" {
 					h.Seats[i] = store.Seat{Bot: req.Bot, Name: req.Bot}
@@ -344,7 +393,7 @@ func (s *Server) handleLeave(w http.ResponseWriter, r *http.Request) error {
 				return nil
 			}
 		}
-		return errorf(http.StatusForbidden, "that token holds no seat of match %s", h.ID)
+		return errorf(http.StatusForbidden, "you hold no seat of match %s", h.ID)
 	})
 	if err != nil {
 		return err
@@ -377,7 +426,7 @@ func (s *Server) handleSeatBot(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return errorf(http.StatusBadRequest, "seat %s: want a number", clip(r.PathValue("seat")))
 	}
-	if _, _, err := requireSeat(r, m); err != nil {
+	if _, _, err := s.requireSeat(r, m); err != nil {
 		return err
 	}
 	h, err := m.changeSeats(r.Context(), func(h *store.Match) error {
@@ -416,10 +465,6 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	tok := bearer(r)
-	if tok == "" {
-		return errorf(http.StatusUnauthorized, "missing seat token: send Authorization: Bearer TOKEN")
-	}
 	if req.Version == nil {
 		return errorf(http.StatusBadRequest, `missing "version": the version of the state you saw`)
 	}
@@ -429,10 +474,14 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) error {
 	if err := checkMove(req.Move); err != nil {
 		return err
 	}
+	_, holder, err := s.requireSeat(r, m)
+	if err != nil {
+		return err
+	}
 	if err := s.checkHTTPMove(r); err != nil {
 		return err
 	}
-	res, err := m.play(r.Context(), hashToken(tok), *req.Version, req.Move, nil)
+	res, err := m.play(r.Context(), holder, *req.Version, req.Move, nil)
 	if err != nil {
 		return err
 	}

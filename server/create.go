@@ -30,6 +30,9 @@ type createRequest struct {
 	// human seat) and answers with its token.
 	Join int    `json:"join"`
 	Name string `json:"name"`
+	// Rated makes the match rated (docs/api.md, Ratings): its creator
+	// must be signed in, and so must everyone who takes a seat.
+	Rated bool `json:"rated"`
 }
 
 // seatAnswer is the answer of create, join and rematch: the match, and the
@@ -73,7 +76,17 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	if err := checkName(req.Name); err != nil {
 		return err
 	}
-	seat, token, err := seatCreator(req.Join, req.Name, seats)
+	acc, err := s.signedIn(r)
+	if err != nil {
+		return err
+	}
+	if req.Rated {
+		if acc == nil {
+			return errorf(http.StatusUnauthorized, "sign in to make a rated match: only accounts play rated")
+		}
+		settings[settingRated] = "true"
+	}
+	seat, token, err := seatCreator(req.Join, req.Name, seats, acc)
 	if err != nil {
 		return err
 	}
@@ -188,9 +201,9 @@ func (s *Server) settingsOf(req createRequest, info game.Info) (map[string]strin
 }
 
 // seatCreator seats the creator of a match who asks to join (join not 0:
-// a seat number, or -1 for the first free one) under name, and returns
-// the seat and its new token.
-func seatCreator(join int, name string, seats []store.Seat) (seat int, token string, err error) {
+// a seat number, or -1 for the first free one) under name, or as acc if
+// signed in, and returns the seat and its new token.
+func seatCreator(join int, name string, seats []store.Seat, acc *store.Account) (seat int, token string, err error) {
 	if join == 0 {
 		return 0, "", nil
 	}
@@ -209,6 +222,9 @@ func seatCreator(join int, name string, seats []store.Seat) (seat int, token str
 	}
 	token, hash := newToken()
 	seats[n-1] = store.Seat{Name: name, TokenHash: hash}
+	if acc != nil {
+		seats[n-1].Name, seats[n-1].Account = acc.Name, acc.ID
+	}
 	return n, token, nil
 }
 
@@ -280,7 +296,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	p, _, err := requireSeat(r, m)
+	p, _, err := s.requireSeat(r, m)
 	if err != nil {
 		return err
 	}
@@ -313,8 +329,20 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	// The same seat number, and the same name, with a token derived from
-	// the caller's: asking again gives the same seat back.
-	ans, err := s.join(ctx, next, seatWish{Seat: p.Seat(), OrFree: true, Name: h.Seats[p].Name, Token: rematchToken(bearer(r), id)})
+	// the caller's: asking again gives the same seat back. A seat played
+	// signed in goes to the account, which gets it back by itself.
+	acc, err := s.signedIn(r)
+	if err != nil {
+		return err
+	}
+	wish := seatWish{Seat: p.Seat(), OrFree: true, Name: h.Seats[p].Name}
+	if tok := bearer(r); tok != "" {
+		wish.Token = rematchToken(tok, id)
+	}
+	if acc != nil && h.Seats[p].Account == acc.ID {
+		wish.Account = acc
+	}
+	ans, err := s.join(ctx, next, wish)
 	if err != nil {
 		return err
 	}
@@ -366,6 +394,8 @@ func (s *Server) createRematch(ctx context.Context, old *store.Match) (*live, er
 const (
 	settingTurnTimer  = "turn_timer"
 	settingTimeoutBot = "timeout_bot"
+	// settingRated is "true" in a rated match.
+	settingRated = "rated"
 )
 
 // Bounds of a turn timer.

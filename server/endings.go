@@ -32,7 +32,7 @@ const (
 // userSettings are the settings a client chose, shown in a match's
 // "settings"; the others are the server's own bookkeeping, shown in
 // fields of their own.
-var userSettings = []string{settingTurnTimer, settingTimeoutBot}
+var userSettings = []string{settingTurnTimer, settingTimeoutBot, settingRated}
 
 // teamResignBot plays the seat of a person who resigns in a team game.
 const teamResignBot = "medium"
@@ -108,8 +108,8 @@ func mustBeRunning(h *store.Match) error {
 
 // seatOfHash is the index of the seat whose token hashes to hash in h,
 // or -1.
-func seatOfHash(h *store.Match, hash string) int {
-	return slices.IndexFunc(h.Seats, func(s store.Seat) bool { return s.TokenHash != "" && tokenHashEqual(s.TokenHash, hash) })
+func seatOfHolder(h *store.Match, holder string) int {
+	return slices.IndexFunc(h.Seats, func(s store.Seat) bool { return holds(s, holder) })
 }
 
 func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) error {
@@ -120,7 +120,7 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	_, hash, err := requireSeat(r, m)
+	_, hash, err := s.requireSeat(r, m)
 	if err != nil {
 		return err
 	}
@@ -138,11 +138,12 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) error {
 		if err := mustBeRunning(h); err != nil {
 			return err
 		}
-		i := seatOfHash(h, hash)
+		i := seatOfHolder(h, hash)
 		if i < 0 {
-			return errorf(http.StatusForbidden, "that token holds no seat of match %s", h.ID)
+			return errorf(http.StatusForbidden, "you hold no seat of match %s", h.ID)
 		}
 		if team {
+			markLeft(h, i)
 			h.Seats[i] = store.Seat{Bot: bot, Name: bot}
 			return nil
 		}
@@ -182,7 +183,7 @@ func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	_, hash, err := requireSeat(r, m)
+	_, hash, err := s.requireSeat(r, m)
 	if err != nil {
 		return err
 	}
@@ -193,9 +194,9 @@ func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) error {
 		if err := mustBeRunning(h); err != nil {
 			return err
 		}
-		i := seatOfHash(h, hash)
+		i := seatOfHolder(h, hash)
 		if i < 0 {
-			return errorf(http.StatusForbidden, "that token holds no seat of match %s", h.ID)
+			return errorf(http.StatusForbidden, "you hold no seat of match %s", h.ID)
 		}
 		offer := drawOfferOf(h)
 		if req.Decline {
@@ -347,6 +348,10 @@ func (s *Server) expire(ctx context.Context, id string) {
 	h, err := m.changeSeats(ctx, func(h *store.Match) error {
 		if _, expires := abandonedOf(h); expires.IsZero() || time.Now().Before(expires) {
 			return errUnchanged // somebody came back, or it ended
+		}
+		// In a rated match, the people it waited for abandoned it.
+		if p := m.state.CurrentPlayer(); p >= 0 && h.Version == len(m.log) {
+			markLeft(h, int(p))
 		}
 		endMatch(h, &record.End{Reason: record.EndAbandoned, Returns: make([]float64, h.Players)})
 		return nil

@@ -22,6 +22,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/commons-games/commons/account"
 	"github.com/commons-games/commons/bot"
 	_ "github.com/commons-games/commons/games/all"
 	_ "github.com/commons-games/commons/internal/testgame"
@@ -151,7 +152,12 @@ type fuzzServer struct {
 	// tokens made for it.
 	matches []fuzzMatch
 	made    int
+	// session is the session token of an account the inputs act as.
+	session string
 }
+
+// fuzzOperator is the fuzzing server's operator token.
+const fuzzOperator = "the fuzzer's operator token"
 
 type fuzzMatch struct {
 	id     string
@@ -182,6 +188,9 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 		// Every input is served from 127.0.0.1: the per-client limits
 		// would soon refuse them all.
 		MoveRate: -1, CreateLimit: -1, ReplayRate: -1, ReplayBuildRate: -1,
+		SignInLimit: -1, SignUpLimit: -1, ChatLimit: -1, LobbyWait: 10 * time.Millisecond,
+		PasswordParams: account.Params{Time: 1, Memory: 64, Threads: 1, SaltBytes: 16, KeyBytes: 32},
+		OperatorToken:  fuzzOperator,
 	})
 	if err != nil {
 		tb.Fatal(err)
@@ -203,6 +212,11 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 
 // do serves one request in process and returns the status and body.
 func (fs *fuzzServer) do(method, target, token string, body []byte) (int, []byte, http.Header) {
+	return fs.doAs(method, target, token, "", body)
+}
+
+// doAs is do with a session's cookie.
+func (fs *fuzzServer) doAs(method, target, token, session string, body []byte) (int, []byte, http.Header) {
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
@@ -210,6 +224,9 @@ func (fs *fuzzServer) do(method, target, token string, body []byte) (int, []byte
 	req := httptest.NewRequest(method, "http://commons.test"+target, rd)
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if session != "" {
+		req.AddCookie(&http.Cookie{Name: sessionCookie, Value: session})
 	}
 	rec := httptest.NewRecorder()
 	fs.srv.Handler().ServeHTTP(rec, req)
@@ -257,6 +274,21 @@ func (fs *fuzzServer) refill(tb testing.TB) {
 		}
 		return fuzzMatch{id: a.Match.ID, tokens: []string{a.Token}}
 	}
+	// The account the inputs act as, signed in afresh (an input may
+	// have signed it out everywhere).
+	code, _, hdr := fs.do("POST", "/api/account/signup", "", []byte(`{"name": "fuzzer", "password": "the fuzzer's password"}`))
+	if code == http.StatusConflict {
+		code, _, hdr = fs.do("POST", "/api/account/signin", "", []byte(`{"name": "fuzzer", "password": "the fuzzer's password"}`))
+	}
+	resp := http.Response{Header: hdr}
+	for _, c := range resp.Cookies() {
+		if c.Name == sessionCookie {
+			fs.session = c.Value
+		}
+	}
+	if code >= 300 || fs.session == "" {
+		tb.Fatalf("signing the fuzzer in: %d", code)
+	}
 	over := create(`{"game": "countdown", "options": {"start": "fixed"}, "join": 1}`)
 	for v := 0; v < 20; v++ {
 		for _, tok := range over.tokens {
@@ -297,6 +329,26 @@ var routes = []struct{ method, path string }{
 	{"GET", "/api/games"},
 	{"PUT", "/api/matches/{id}/moves"},
 	{"GET", "/api/matches/{id}/replay?{x}"},
+	{"POST", "/api/account/signup"},
+	{"POST", "/api/account/signin"},
+	{"POST", "/api/account/signout"},
+	{"POST", "/api/account/signout-everywhere"},
+	{"GET", "/api/account"},
+	{"POST", "/api/account/seats"},
+	{"POST", "/api/account/mutes"},
+	{"POST", "/api/account/passkeys/register/begin"},
+	{"POST", "/api/account/passkeys/register/finish"},
+	{"POST", "/api/account/passkeys/signin/begin"},
+	{"POST", "/api/account/passkeys/signin/finish"},
+	{"GET", "/api/users/{x}"},
+	{"GET", "/api/games/{x}/leaderboard"},
+	{"GET", "/api/matches/{id}/chat?{x}"},
+	{"POST", "/api/matches/{id}/chat"},
+	{"DELETE", "/api/matches/{id}/chat/{x}"},
+	{"GET", "/api/matches/{id}/ratings"},
+	{"GET", "/api/chat?{x}"},
+	{"POST", "/api/chat"},
+	{"DELETE", "/api/chat/{x}"},
 }
 
 // FuzzHTTPRequest sends the API requests a client could: any endpoint,
@@ -337,6 +389,26 @@ func FuzzHTTPRequest(f *testing.F) {
 		{13, 2, 0, "seat=1", ``},
 		{13, 2, 1, "seat=1&page=0&text=1", ``},
 		{13, 0, 0, "page=x", ``},
+		{14, 0, 0, "", `{"name": "Ada", "password": "correct horse", "seats": [{"match": "x", "token": "y"}]}`},
+		{15, 0, 0, "", `{"name": "fuzzer", "password": "the fuzzer's password"}`},
+		{16, 0, 4, "", ``},
+		{18, 0, 4, "", ``},
+		{19, 1, 4, "", `{"seats": [{"match": "x", "token": "y"}]}`},
+		{20, 0, 4, "", `{"name": "fuzzer", "mute": true}`},
+		{21, 0, 0, "", `{"name": "Grace"}`},
+		{22, 0, 0, "", `{"ceremony": "x", "credential": {"id": "AAAA", "type": "public-key", "response": {}}}`},
+		{23, 0, 0, "", `{}`},
+		{24, 0, 0, "", `{"ceremony": "x", "credential": {}}`},
+		{25, 0, 0, "FUZZER", ``},
+		{26, 0, 0, "source", ``},
+		{27, 1, 0, "from=1", ``},
+		{28, 1, 1, "", `{"text": "good game"}`},
+		{28, 1, 4, "", `{"text": "a\u0000b"}`},
+		{29, 1, 5, "0", ``},
+		{30, 3, 0, "", ``},
+		{31, 0, 0, "wait=1&since=1", ``},
+		{32, 0, 4, "", `{"text": "hello lobby"}`},
+		{33, 0, 5, "0", ``},
 	}
 	for _, s := range seeds {
 		f.Add(s.route, s.match, s.auth, s.x, []byte(s.body))
@@ -353,12 +425,16 @@ func FuzzHTTPRequest(f *testing.F) {
 		if match >= 200 {
 			id = x // any ID at all
 		}
-		token := ""
-		switch auth % 4 {
+		token, cookie := "", ""
+		switch auth % 6 {
 		case 1, 2:
-			token = m.tokens[int(auth/4)%len(m.tokens)]
+			token = m.tokens[int(auth/6)%len(m.tokens)]
 		case 3:
 			token = x
+		case 4:
+			cookie = fs.session // signed in
+		case 5:
+			token = fuzzOperator
 		}
 		target := strings.ReplaceAll(r.path, "{id}", url.PathEscape(id))
 		if strings.Contains(target, "?{x}") || strings.Contains(target, "={x}") {
@@ -372,7 +448,7 @@ func FuzzHTTPRequest(f *testing.F) {
 		if r.method != "GET" {
 			b = body
 		}
-		code, raw, hdr := fs.do(r.method, target, token, b)
+		code, raw, hdr := fs.doAs(r.method, target, token, cookie, b)
 		if redirected(target, code, hdr) {
 			return
 		}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/commons-games/commons/account"
 	"github.com/commons-games/commons/bot"
 	"github.com/commons-games/commons/bot/testgames"
 	"github.com/commons-games/commons/game"
@@ -90,6 +91,20 @@ func startNode(t testing.TB, st store.Store, cfg server.Config) *node {
 	}
 	if cfg.ReplayBuildRate == 0 {
 		cfg.ReplayBuildRate = -1
+	}
+	if cfg.SignInLimit == 0 {
+		cfg.SignInLimit = -1
+	}
+	if cfg.SignUpLimit == 0 {
+		cfg.SignUpLimit = -1
+	}
+	if cfg.ChatLimit == 0 {
+		cfg.ChatLimit = -1
+	}
+	if cfg.PasswordParams == (account.Params{}) {
+		// A test's passwords are hashed in microseconds; the server's
+		// own parameters are RFC 9106's (TestPasswordsHashedAsRFC9106).
+		cfg.PasswordParams = fastPasswords
 	}
 	if cfg.NewBot == nil {
 		cfg.NewBot = bot.New
@@ -171,11 +186,12 @@ func (n *node) mustCall(want int, method, path, token string, body any, out any)
 // The API's answers, as a client reads them.
 type (
 	seatView struct {
-		Seat  int    `json:"seat"`
-		Kind  string `json:"kind"`
-		Bot   string `json:"bot,omitempty"`
-		Name  string `json:"name,omitempty"`
-		Taken bool   `json:"taken"`
+		Seat    int    `json:"seat"`
+		Kind    string `json:"kind"`
+		Bot     string `json:"bot,omitempty"`
+		Name    string `json:"name,omitempty"`
+		Taken   bool   `json:"taken"`
+		Account bool   `json:"account,omitempty"`
 	}
 	matchView struct {
 		ID                string            `json:"id"`
@@ -200,6 +216,7 @@ type (
 		End               *record.End       `json:"end,omitempty"`
 		Abandoned         *time.Time        `json:"abandoned,omitempty"`
 		Expires           *time.Time        `json:"expires,omitempty"`
+		Rated             bool              `json:"rated,omitempty"`
 	}
 	seatAnswer struct {
 		Match matchView `json:"match"`
@@ -251,6 +268,7 @@ type (
 		Applied []entry `json:"applied,omitempty"`
 		Status  int     `json:"status,omitempty"`
 		Error   string  `json:"error,omitempty"`
+		Said    *int    `json:"said,omitempty"`
 	}
 )
 
@@ -342,6 +360,13 @@ type wsClient struct {
 
 func (n *node) dial(id, token string) *wsClient {
 	n.t.Helper()
+	return n.dialWith(id, token, nil)
+}
+
+// dialWith is dial with the WebSocket's dial options (a client with
+// cookies).
+func (n *node) dialWith(id, token string, opts *websocket.DialOptions) *wsClient {
+	n.t.Helper()
 	// With the text rendering, which the tests check beside the
 	// observation (TestStateTextOnlyWhenAsked: without text=1 there is
 	// none).
@@ -351,7 +376,7 @@ func (n *node) dial(id, token string) *wsClient {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	conn, _, err := websocket.Dial(ctx, url, nil)
+	conn, _, err := websocket.Dial(ctx, url, opts)
 	if err != nil {
 		n.t.Fatalf("dial %s: %v", id, err)
 	}

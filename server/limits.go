@@ -22,6 +22,18 @@ const (
 	DefaultMoveBurst         = 20
 	DefaultCreateLimit       = 30
 	DefaultCreateWindow      = 10 * time.Minute
+	// Accounts and chat (docs/api.md, Accounts and Table talk).
+	DefaultSessionTime  = 30 * 24 * time.Hour
+	DefaultSignInLimit  = 10
+	DefaultSignInWindow = 10 * time.Minute
+	DefaultSignUpLimit  = 5
+	DefaultSignUpWindow = time.Hour
+	DefaultChatBytes    = 500
+	DefaultChatLimit    = 12 // a minute
+	DefaultChatBurst    = 6
+	// DefaultHashers is how many passwords are hashed at once (each
+	// argon2id hash takes 64 MiB).
+	DefaultHashers = 2
 )
 
 // bucket is a token bucket: it holds up to burst tokens and gains rate
@@ -165,13 +177,20 @@ func (s *Server) moveLimitError(per string, wait time.Duration) *apiError {
 
 // checkCreate applies the limit of matches created per client.
 func (s *Server) checkCreate(r *http.Request) error {
-	ok, wait := s.creates.take(clientIP(r), time.Now())
+	return s.perAddress(r, s.creates, "creates", "matches created", s.cfg.CreateLimit, s.cfg.CreateWindow)
+}
+
+// perAddress takes one of the client's allowance of l, limit per window
+// from one address, or answers 429 saying what too many of (what) the
+// limit (counted as label) allows.
+func (s *Server) perAddress(r *http.Request, l *keyedLimiter, label, what string, limit int, window time.Duration) error {
+	ok, wait := l.take(clientIP(r), time.Now())
 	if ok {
 		return nil
 	}
-	s.metrics.limited.WithLabelValues("creates").Inc()
-	e := errorf(http.StatusTooManyRequests, "too many matches created: the limit is %d per %v from one address; try again in %v",
-		s.cfg.CreateLimit, s.cfg.CreateWindow, retryIn(wait))
+	s.metrics.limited.WithLabelValues(label).Inc()
+	e := errorf(http.StatusTooManyRequests, "too many %s: the limit is %d per %v from one address; try again in %v",
+		what, limit, window, retryIn(wait))
 	e.RetryAfter = wait
 	return e
 }

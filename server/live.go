@@ -44,6 +44,11 @@ type live struct {
 	standby time.Time // until then another node holds the lease: no automatic move is tried
 	obuf    []game.ChanceOutcome
 	abuf    []game.Action
+
+	// chatMu makes one delivery of the room's messages at a time;
+	// chatN is the number of the next message to deliver.
+	chatMu sync.Mutex
+	chatN  int
 }
 
 func newLive(s *Server, id string) *live {
@@ -145,6 +150,17 @@ func (m *live) load(ctx context.Context) error {
 	moves, err := m.s.store.Moves(ctx, m.id, 0)
 	if err != nil {
 		return err
+	}
+	if p := m.s.people; p != nil {
+		// The messages said before are the history a client is sent
+		// when it connects; only later ones are delivered.
+		last, err := p.RecentChat(ctx, m.id, 1)
+		if err != nil {
+			return err
+		}
+		if len(last) > 0 {
+			m.chatN = last[0].N + 1
+		}
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -316,13 +332,13 @@ func (m *live) rng() *rand.Rand {
 	return r
 }
 
-// seatOfLocked returns the seat whose token hashes to hash.
-func (m *live) seatOfLocked(hash string) (game.Player, bool) {
-	if hash == "" {
+// seatOfLocked returns the seat holder holds (see holds).
+func (m *live) seatOfLocked(holder string) (game.Player, bool) {
+	if holder == "" {
 		return game.Spectator, false
 	}
 	for i, seat := range m.hdr.Seats {
-		if seat.TokenHash != "" && tokenHashEqual(seat.TokenHash, hash) {
+		if holds(seat, holder) {
 			return game.Player(i), true
 		}
 	}
@@ -482,6 +498,7 @@ func (m *live) commitLocked(ctx context.Context, a *game.Action, by string, star
 	if result != nil {
 		m.hdr.Status, m.hdr.Result = store.Over, result
 		m.s.log.Info("match over", "match", m.id, "game", m.info.Name, "moves", len(m.log), "result", result)
+		m.endedLocked()
 	}
 	m.broadcastLocked()
 	m.scheduleLocked()
@@ -771,6 +788,9 @@ func (m *live) changeSeats(ctx context.Context, fn func(h *store.Match) error) (
 		}
 		if err := m.adoptLocked(ctx, fresh); err != nil {
 			return nil, m.storeError(err)
+		}
+		if fresh.Status == store.Over && h.Status != store.Over {
+			m.endedLocked()
 		}
 		return fresh.Clone(), nil
 	}

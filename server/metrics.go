@@ -60,7 +60,7 @@ func newMetrics(st store.Store) *metrics {
 			Name: "commons_bot_errors_total", Help: "Bot moves that failed (and were replaced by a random legal move).",
 		}),
 		limited: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "commons_limited_total", Help: "Requests and messages refused by an abuse limit: moves (the move rate), creates (matches created per client), idle (WebSockets closed for not answering pings), replays (replays asked for or made past a client's rate).",
+			Name: "commons_limited_total", Help: "Requests and messages refused by an abuse limit: moves (the move rate), creates (matches created per client), idle (WebSockets closed for not answering pings), replays (replays asked for or made past a client's rate), signins and signups (per address and name), chat (messages a minute).",
 		}, []string{"limit"}),
 		storeFailures: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "commons_store_errors_total", Help: "Store operations that failed for another reason than a conflict.",

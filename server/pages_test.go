@@ -27,7 +27,7 @@ func getPage(t *testing.T, h http.Handler, method, path string, hdr map[string]s
 
 func TestWebAppPages(t *testing.T) {
 	h := startNode(t, nil, server.Config{}).srv.Handler()
-	for _, path := range []string{"/", "/new", "/match/k3h2v9q8z0ab", "/replay/k3h2v9q8z0ab", "/match/"} {
+	for _, path := range []string{"/", "/new", "/match/k3h2v9q8z0ab", "/replay/k3h2v9q8z0ab", "/match/", "/signin", "/signup", "/account", "/u/Ada", "/leaderboard", "/leaderboard/source"} {
 		resp := getPage(t, h, "GET", path, nil)
 		body, _ := io.ReadAll(resp.Body)
 		if resp.StatusCode != 200 {

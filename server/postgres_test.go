@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -17,6 +18,12 @@ import (
 // twoNodes starts two servers on one new PostgreSQL database.
 func twoNodes(t *testing.T) (*node, *node) {
 	t.Helper()
+	return twoNodesWith(t, server.Config{})
+}
+
+// twoNodesWith is twoNodes with both servers configured as cfg.
+func twoNodesWith(t *testing.T, cfg server.Config) (*node, *node) {
+	t.Helper()
 	c := pgtest.Shared(t)
 	dsn := c.NewDatabase(t)
 	open := func() store.Store {
@@ -27,7 +34,7 @@ func twoNodes(t *testing.T) (*node, *node) {
 		t.Cleanup(func() { st.Close() })
 		return st
 	}
-	return startNode(t, open(), server.Config{}), startNode(t, open(), server.Config{})
+	return startNode(t, open(), cfg), startNode(t, open(), cfg)
 }
 
 // TestTwoNodesPostgres runs two servers on one PostgreSQL database: a
@@ -202,5 +209,79 @@ func TestChangeDuringLoad(t *testing.T) {
 			t.Fatalf("node 2 is still at version %d: it missed the move made while it loaded the match", s.Version)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestTwoNodesTalkAndRate: on two nodes sharing PostgreSQL, what is said
+// on one reaches the other's clients (and a message taken down), the
+// lobby's waiting request on one wakes for a message said on the
+// other, and a rated match that ends on one is rated once, its clients
+// on the other told.
+func TestTwoNodesTalkAndRate(t *testing.T) {
+	const op = "operator token"
+	n1, n2 := twoNodesWith(t, server.Config{OperatorToken: op})
+	ada, bob := n1.signUp("Ada"), n2.newPerson("")
+	bob.mustCall(http.StatusCreated, "POST", "/api/account/signup", map[string]any{"name": "Bob", "password": "password of Bob"}, nil)
+	a := ada.create(map[string]any{"game": "countdown", "join": 1, "rated": true})
+	id := a.Match.ID
+	bob.mustCall(http.StatusOK, "POST", "/api/matches/"+id+"/join", map[string]any{}, nil)
+	adaWS, bobWS := ada.dial(id), bob.dial(id)
+	ada.mustCall(http.StatusOK, "POST", "/api/matches/"+id+"/chat", map[string]any{"text": "said on node 1"}, nil)
+	if got := bobWS.heard(0, 10*time.Second); got[0].Text != "said on node 1" {
+		t.Fatalf("node 2's client heard %+v", got)
+	}
+	bob.mustCall(http.StatusOK, "POST", "/api/matches/"+id+"/chat", map[string]any{"text": "said on node 2"}, nil)
+	if got := adaWS.heard(1, 10*time.Second); got[1].Text != "said on node 2" || got[1].Name != "Bob" {
+		t.Fatalf("node 1's client heard %+v", got)
+	}
+	// Taken down on node 2: node 1's client is told.
+	n2.mustCall(http.StatusOK, "DELETE", "/api/matches/"+id+"/chat/0", op, nil, nil)
+	for {
+		if got := adaWS.nextChat(10 * time.Second); len(got) == 1 && got[0].N == 0 && got[0].Deleted {
+			break
+		}
+	}
+
+	// The lobby: a long poll on node 2, a message on node 1.
+	var first struct{ Generation uint64 }
+	n2.mustCall(http.StatusOK, "GET", "/api/chat", "", nil, &first)
+	woke := make(chan int, 1)
+	go func() {
+		var next struct{ Messages []chatView }
+		n2.call("GET", "/api/chat?wait=1&since="+strconv.FormatUint(first.Generation, 10), "", nil, &next)
+		woke <- len(next.Messages)
+	}()
+	time.Sleep(100 * time.Millisecond)
+	ada.mustCall(http.StatusOK, "POST", "/api/chat", map[string]any{"text": "lobby, from node 1"}, nil)
+	select {
+	case got := <-woke:
+		if got != 1 {
+			t.Fatalf("node 2's lobby shows %d messages", got)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("node 2's lobby did not wake for a message said on node 1")
+	}
+
+	// The rated match ends on node 1 (Ada resigns there); Bob, on node
+	// 2, is told its ratings are out.
+	ada.mustCall(http.StatusOK, "POST", "/api/matches/"+id+"/resign", nil, nil)
+	for {
+		typ, _ := bobWS.next(10 * time.Second)
+		if typ == "ratings" {
+			break
+		}
+	}
+	r := n2.waitRatings(id, 10*time.Second)
+	if len(r.Ratings) != 2 || r.Ratings[1].After.Wins != 1 {
+		t.Fatalf("ratings: %+v", r)
+	}
+	// Both nodes restart (each rates what it missed at start): still
+	// rated once.
+	for _, n := range []*node{n1, n2} {
+		startNode(t, n.st, server.Config{})
+	}
+	time.Sleep(300 * time.Millisecond)
+	if p := n2.profile("Bob"); p.Ratings[0].Games != 1 || p.Ratings[0].Wins != 1 {
+		t.Fatalf("Bob after restarts: %+v", p.Ratings)
 	}
 }

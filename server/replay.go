@@ -272,7 +272,7 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) error {
 		}
 		viewer = game.Player(n - 1)
 		if m.info.HiddenInformation {
-			p, _, err := requireSeat(r, m)
+			p, _, err := s.requireSeat(r, m)
 			if err != nil {
 				return err
 			}

@@ -32,6 +32,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/commons-games/commons/account"
 	"github.com/commons-games/commons/bot"
 	"github.com/commons-games/commons/store"
 )
@@ -120,6 +121,42 @@ type Config struct {
 	ReplayBurst      int
 	ReplayBuildRate  float64
 	ReplayCacheBytes int
+	// PasswordParams are argon2id's parameters for new password hashes
+	// (default account.RFC9106; a hash keeps its own, so a change
+	// leaves older hashes good). Hashers is how many passwords may be
+	// hashed at once (default DefaultHashers): a sign-in waits its turn
+	// beyond.
+	PasswordParams account.Params
+	Hashers        int
+	// SessionTime is how long a session lasts from its sign-in (default
+	// 30 days).
+	SessionTime time.Duration
+	// SignInLimit bounds the sign-ins by password: SignInLimit per
+	// SignInWindow (defaults 10 per 10 minutes) from one address, and as
+	// many for one name. SignUpLimit bounds the accounts one address
+	// makes (defaults 5 an hour).
+	SignInLimit  int
+	SignInWindow time.Duration
+	SignUpLimit  int
+	SignUpWindow time.Duration
+	// ChatBytes caps a chat message (default 500 bytes); ChatLimit and
+	// ChatBurst bound the messages one person says, ChatLimit a minute
+	// (default 12) in bursts of ChatBurst (default 6).
+	ChatBytes int
+	ChatLimit float64
+	ChatBurst int
+	// LobbyWait is the longest a long poll of the lobby's chat waits for
+	// a message (GET /api/chat?wait=1; default 25 s).
+	LobbyWait time.Duration
+	// OperatorToken, if set, is the bearer token of the operator's
+	// endpoints (taking a chat message down). Unset, they answer 403.
+	OperatorToken string
+	// PublicOrigin is the origin the server is reached at
+	// ("https://commons.example.org"), as browsers see it behind a
+	// proxy: passkeys are bound to its host, and the session's cookie is
+	// Secure when it is https. Unset, each request's own Host (and TLS)
+	// is taken.
+	PublicOrigin string
 	// LeaseRetry is how often a node that does not hold a match's lease
 	// tries to take it (default 2 s), with a store that several nodes
 	// share: how soon another node takes a match's bots over after the
@@ -145,6 +182,19 @@ type Server struct {
 	replayAsks, replayBuilds *keyedLimiter
 
 	replays *replayCache
+
+	// Accounts: the store's (nil for a store without), the limits of
+	// sign-ins and sign-ups, and the turns to hash passwords.
+	people                        store.People
+	signIns, signInNames, signUps *keyedLimiter
+	chats                         *keyedLimiter
+	hashers                       chan struct{}
+	decoyOnce                     sync.Once
+	decoy                         string
+	mutes                         muteCache
+	lobby                         *roomWaiters
+	passkeys                      passkeys
+	csrf                          *http.CrossOriginProtection
 
 	mu   sync.Mutex
 	live map[string]*live
@@ -212,6 +262,38 @@ func New(cfg Config) (*Server, error) {
 	if cfg.LeaseRetry <= 0 {
 		cfg.LeaseRetry = defaultLeaseRetry
 	}
+	if cfg.PasswordParams == (account.Params{}) {
+		cfg.PasswordParams = account.RFC9106
+	}
+	if cfg.Hashers <= 0 {
+		cfg.Hashers = DefaultHashers
+	}
+	defaultDuration(&cfg.SessionTime, DefaultSessionTime)
+	defaultDuration(&cfg.SignInWindow, DefaultSignInWindow)
+	defaultDuration(&cfg.SignUpWindow, DefaultSignUpWindow)
+	if cfg.SignInLimit == 0 {
+		cfg.SignInLimit = DefaultSignInLimit
+	}
+	if cfg.SignUpLimit == 0 {
+		cfg.SignUpLimit = DefaultSignUpLimit
+	}
+	if cfg.ChatBytes <= 0 {
+		cfg.ChatBytes = DefaultChatBytes
+	}
+	if cfg.ChatLimit == 0 {
+		cfg.ChatLimit = DefaultChatLimit
+	}
+	if cfg.ChatBurst <= 0 {
+		cfg.ChatBurst = DefaultChatBurst
+	}
+	if cfg.LobbyWait <= 0 {
+		cfg.LobbyWait = defaultLobbyWait
+	}
+	if cfg.PublicOrigin != "" {
+		if err := checkOrigin(cfg.PublicOrigin); err != nil {
+			return nil, fmt.Errorf("server: public origin: %w", err)
+		}
+	}
 	if cfg.NewBot != nil {
 		if _, err := cfg.NewBot(cfg.TimeoutBot, 0); err != nil {
 			return nil, fmt.Errorf("server: timeout bot: %w", err)
@@ -235,6 +317,22 @@ func New(cfg Config) (*Server, error) {
 		s.replayBuilds = newKeyedLimiter(cfg.ReplayBuildRate, replayBuildBurst)
 	}
 	s.replays = newReplayCache(cfg.ReplayCacheBytes)
+	s.people, _ = cfg.Store.(store.People)
+	s.hashers = make(chan struct{}, cfg.Hashers)
+	perWindow := func(n int, d time.Duration) *keyedLimiter {
+		if n <= 0 || d <= 0 {
+			return nil
+		}
+		return newKeyedLimiter(float64(n)/d.Seconds(), float64(n))
+	}
+	s.signIns = perWindow(cfg.SignInLimit, cfg.SignInWindow)
+	s.signInNames = perWindow(cfg.SignInLimit, cfg.SignInWindow)
+	s.signUps = perWindow(cfg.SignUpLimit, cfg.SignUpWindow)
+	if cfg.ChatLimit > 0 {
+		s.chats = newKeyedLimiter(cfg.ChatLimit/60, float64(cfg.ChatBurst))
+	}
+	s.lobby = newRoomWaiters()
+	s.csrf = newCrossOriginProtection(cfg.PublicOrigin)
 	s.routes()
 	return s, nil
 }
@@ -263,8 +361,26 @@ func (s *Server) HTTPServer() *http.Server {
 }
 
 // Handler returns the HTTP handler of the API, the WebSockets, /metrics
-// and the web page.
-func (s *Server) Handler() http.Handler { return s.logRequests(s.mux) }
+// and the web page. A browser's request that changes something (any
+// method but GET, HEAD and OPTIONS) from another site is refused
+// (http.CrossOriginProtection): a session's cookie goes with such a
+// request, and must not let another site act for its holder. Programs
+// (curl, the loadtest) send neither Origin nor Sec-Fetch-Site, and are
+// let through; a WebSocket's origin is checked at its upgrade.
+func (s *Server) Handler() http.Handler { return s.logRequests(s.csrf.Handler(s.mux)) }
+
+// newCrossOriginProtection refuses cross-site requests with an error
+// like every other, in JSON.
+func newCrossOriginProtection(publicOrigin string) *http.CrossOriginProtection {
+	c := http.NewCrossOriginProtection()
+	if publicOrigin != "" {
+		c.AddTrustedOrigin(publicOrigin) // checked by New
+	}
+	c.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusForbidden, map[string]string{"error": "cross-origin request refused: a request that changes something must come from this server's own pages"})
+	}))
+	return c
+}
 
 // Start begins the server's background work: hearing other nodes'
 // changes (if the store is a Watcher), taking up the running matches
@@ -281,6 +397,11 @@ func (s *Server) Start(ctx context.Context) error {
 	if err := s.resume(ctx); err != nil {
 		return err
 	}
+	s.goBackground(func() {
+		ctx, cancel := context.WithTimeout(s.ctx, 5*time.Minute)
+		defer cancel()
+		s.rateMissed(ctx)
+	})
 	s.wg.Add(1)
 	go s.janitor()
 	if _, ok := s.store.(store.Leaser); ok {
@@ -330,6 +451,16 @@ func hasAutomation(h *store.Match) bool {
 
 // onChange handles another node's change (or our own, echoed back).
 func (s *Server) onChange(ch store.Change) {
+	switch {
+	case ch.Chat:
+		s.onChatChange(ch)
+		return
+	case ch.Rated:
+		s.ratedNotice(ch.ID)
+		return
+	case ch.Resync:
+		s.lobby.changed() // the lobby's chat may have changed unheard
+	}
 	s.mu.Lock()
 	var ms []*live
 	if ch.Resync {

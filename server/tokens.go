@@ -15,6 +15,7 @@ import (
 
 	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/record"
+	"github.com/commons-games/commons/store"
 )
 
 // bearer returns the seat token of a request: "Authorization: Bearer T".
@@ -81,18 +82,64 @@ func newSeed() uint64 {
 	return binary.LittleEndian.Uint64(b[:]) & record.MaxSeed
 }
 
-// requireSeat returns the seat the request's token holds in m.
-func requireSeat(r *http.Request, m *live) (game.Player, string, error) {
-	tok := bearer(r)
-	if tok == "" {
-		return 0, "", errorf(http.StatusUnauthorized, "missing seat token: send Authorization: Bearer TOKEN")
+// A holder is who holds a seat as the server compares it: the hash of
+// the seat token a request carries (hashToken), or, for a person signed
+// in, accountHolder of the account's ID. A seat taken signed in has
+// both: its token plays it, and so does its account from any browser.
+// (A token hash is hex, so it never begins with accountPrefix.)
+const accountPrefix = "account:"
+
+func accountHolder(id string) string { return accountPrefix + id }
+
+// holds reports whether holder holds seat.
+func holds(seat store.Seat, holder string) bool {
+	if id, ok := strings.CutPrefix(holder, accountPrefix); ok {
+		return id != "" && seat.Account == id
 	}
-	hash := hashToken(tok)
-	m.mu.Lock()
-	p, ok := m.seatOfLocked(hash)
-	m.mu.Unlock()
+	return holder != "" && seat.TokenHash != "" && tokenHashEqual(seat.TokenHash, holder)
+}
+
+// holderOf returns who the request says it is for m's seats: the hash of
+// its seat token, or else, if it is signed in and the account holds a
+// seat of m, the account; "" for neither.
+func (s *Server) holderOf(r *http.Request, m *live) (string, error) {
+	if tok := bearer(r); tok != "" {
+		return hashToken(tok), nil
+	}
+	acc, err := s.signedIn(r)
+	if err != nil || acc == nil {
+		return "", err
+	}
+	if _, ok := m.seatOf(accountHolder(acc.ID)); !ok {
+		return "", nil
+	}
+	return accountHolder(acc.ID), nil
+}
+
+// requireSeat returns the seat the request's token, or its account,
+// holds in m, and the holder.
+func (s *Server) requireSeat(r *http.Request, m *live) (game.Player, string, error) {
+	holder, refusal := hashToken(bearer(r)), "that token holds no seat of match %s"
+	if bearer(r) == "" {
+		acc, err := s.signedIn(r)
+		if err != nil {
+			return 0, "", err
+		}
+		if acc == nil {
+			return 0, "", errorf(http.StatusUnauthorized, "missing seat token: send Authorization: Bearer TOKEN, or sign in")
+		}
+		holder, refusal = accountHolder(acc.ID), "your account holds no seat of match %s"
+	}
+	p, ok := m.seatOf(holder)
 	if !ok {
-		return 0, "", errorf(http.StatusForbidden, "that token holds no seat of match %s", m.id)
+		return 0, "", errorf(http.StatusForbidden, refusal, m.id)
 	}
-	return p, hash, nil
+	return p, holder, nil
+}
+
+// seatOf is seatOfLocked, taking m's lock.
+func (m *live) seatOf(holder string) (game.Player, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.seatOfLocked(holder)
 }

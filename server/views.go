@@ -47,12 +47,16 @@ type seatView struct {
 	Name string `json:"name,omitempty"`
 	// Taken is false for a free human seat, which anybody may join.
 	Taken bool `json:"taken"`
+	// Account is true when the person in the seat is signed in: Name is
+	// then the account's (its profile is /u/NAME), where a guest's is
+	// any name it chose.
+	Account bool `json:"account,omitempty"`
 }
 
 func seatViews(h *store.Match) []seatView {
 	out := make([]seatView, len(h.Seats))
 	for i, s := range h.Seats {
-		v := seatView{Seat: i + 1, Kind: "human", Name: s.Name, Taken: !s.Free()}
+		v := seatView{Seat: i + 1, Kind: "human", Name: s.Name, Taken: !s.Free(), Account: s.Account != ""}
 		if s.Bot != "" {
 			v.Kind, v.Bot = "bot", s.Bot
 		}
@@ -95,6 +99,9 @@ type matchView struct {
 	// plays it); Expires when it ends unless a person comes back.
 	Abandoned *time.Time `json:"abandoned,omitempty"`
 	Expires   *time.Time `json:"expires,omitempty"`
+	// Rated says the match is rated: only accounts take its seats, and
+	// its end updates their ratings (GET .../ratings).
+	Rated bool `json:"rated,omitempty"`
 }
 
 func viewMatch(h *store.Match) matchView {
@@ -120,6 +127,7 @@ func viewMatch(h *store.Match) matchView {
 		v.DrawOffer = o.Seats
 	}
 	v.End = endOf(h)
+	v.Rated = rated(h)
 	if since, expires := abandonedOf(h); !since.IsZero() {
 		v.Abandoned, v.Expires = &since, &expires
 	}

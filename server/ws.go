@@ -15,6 +15,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/store"
 )
 
 const (
@@ -32,14 +33,17 @@ const (
 // client is one WebSocket connection to a match.
 type client struct {
 	m    *live
-	hash string // hash of the seat token it connected with; "" for a spectator
-	sent int    // log entries it has been sent
-	text bool   // it asked for the text rendering (text=1)
-	out  chan []byte
-	quit chan struct{}
-	once sync.Once
-	code websocket.StatusCode
-	why  string
+	hash string // the holder of the seat it plays (see holds); "" for a spectator
+	// account is the account signed in, nil for a guest: it may talk
+	// from the audience, and does not hear the accounts it muted.
+	account *store.Account
+	sent    int  // log entries it has been sent
+	text    bool // it asked for the text rendering (text=1)
+	out     chan []byte
+	quit    chan struct{}
+	once    sync.Once
+	code    websocket.StatusCode
+	why     string
 	// moves is the connection's move rate limit (read's goroutine only).
 	moves bucket
 	// batch is the connection under the WebSocket's buffer, nil in
@@ -155,6 +159,8 @@ type clientMsg struct {
 	ID      string `json:"id,omitempty"`
 	Move    string `json:"move,omitempty"`
 	Version *int   `json:"version,omitempty"`
+	// Text is what a "say" message says at the table.
+	Text string `json:"text,omitempty"`
 }
 
 // answerMsg acknowledges a move or reports an error.
@@ -165,6 +171,8 @@ type answerMsg struct {
 	Applied []entryView `json:"applied,omitempty"`
 	Status  int         `json:"status,omitempty"`
 	Error   string      `json:"error,omitempty"`
+	// Said is the number of the message a "say" said.
+	Said *int `json:"said,omitempty"`
 }
 
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
@@ -191,18 +199,31 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 			return errorf(http.StatusForbidden, "that token holds no seat of match %s (connect without a token to watch)", m.id)
 		}
 	}
+	// Signed in, the account plays its seat without a token.
+	acc, err := s.signedIn(r)
+	if err != nil {
+		return err
+	}
+	if hash == "" && acc != nil {
+		if _, ok := m.seatOf(accountHolder(acc.ID)); ok {
+			hash = accountHolder(acc.ID)
+		}
+	}
 	bw := &batchWriter{ResponseWriter: w}
 	conn, err := websocket.Accept(bw, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
 		return nil // Accept has answered the request
 	}
 	conn.SetReadLimit(s.cfg.MaxMessageBytes)
-	c := &client{m: m, hash: hash, text: text, out: make(chan []byte, sendQueue), quit: make(chan struct{}), batch: bw.conn}
+	c := &client{m: m, hash: hash, account: acc, text: text, out: make(chan []byte, sendQueue), quit: make(chan struct{}), batch: bw.conn}
 	if !m.attach(c) {
 		conn.Close(websocket.StatusTryAgainLater, "the match was unloaded; reconnect")
 		return nil
 	}
 	defer m.detach(c)
+	hctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
+	m.sendChatHistory(hctx, c)
+	cancel()
 	if s.cfg.WSIdleTimeout > 0 {
 		go c.ping(conn, s.cfg.WSIdleTimeout)
 	}
@@ -357,8 +378,21 @@ func (c *client) read(ctx context.Context, conn *websocket.Conn) {
 			c.sent = 0
 			c.sendStateLocked()
 			m.mu.Unlock()
+		case "say":
+			sp := speaker{account: c.account, holder: c.hash, seat: game.Spectator}
+			if p, ok := m.seatOf(c.hash); ok {
+				sp.seat = p
+			}
+			sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+			said, err := m.s.say(sctx, m, sp, msg.Text)
+			cancel()
+			if err != nil {
+				c.answer(errorAnswer(msg.ID, err))
+				continue
+			}
+			c.answer(answerMsg{Type: "ack", ID: msg.ID, Said: &said.N})
 		default:
-			c.answer(answerMsg{Type: "error", ID: msg.ID, Status: http.StatusBadRequest, Error: `unknown message type ` + clip(msg.Type) + `: want "move" or "state"`})
+			c.answer(answerMsg{Type: "error", ID: msg.ID, Status: http.StatusBadRequest, Error: `unknown message type ` + clip(msg.Type) + `: want "move", "state" or "say"`})
 		}
 	}
 }

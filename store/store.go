@@ -45,6 +45,10 @@ type Seat struct {
 	// person in the seat; "" while the seat is free. The token itself is
 	// never stored.
 	TokenHash string `json:"token_hash,omitempty"`
+	// Account is the ID of the account of the person in the seat, when
+	// it was taken signed in: the seat is the account's, from any
+	// browser (docs/api.md, Accounts).
+	Account string `json:"account,omitempty"`
 }
 
 // Free reports whether nobody plays the seat: no bot, no person.
@@ -167,11 +171,17 @@ type Store interface {
 }
 
 // Change says that a match changed: its log reached Version, or its
-// header was updated to revision Rev.
+// header was updated to revision Rev. With Chat, it says instead that a
+// room's messages changed: ID is the room (a match's ID, or "" for the
+// lobby), Version the number of messages it holds, and Rev, if not 0,
+// one more than the number of the message taken down (0 for a message
+// said). With Rated, that match ID was rated (see People.RateMatch).
 type Change struct {
 	ID      string
 	Version int
 	Rev     int
+	Chat    bool
+	Rated   bool
 	// Resync is set, with no ID, when changes may have been missed (a
 	// lost connection): every cached match should be read again.
 	Resync bool

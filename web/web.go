@@ -11,6 +11,9 @@
 // token in the browser's localStorage (so a reload keeps the seat),
 // plays over the match's WebSocket, and reads a match's replay in pages
 // of patches (GET /api/matches/{id}/replay, built by package replay).
+// Signed in (a session cookie the page never reads), it plays the
+// account's seats without tokens, talks at tables and in the lobby, and
+// shows ratings, profiles and leaderboards.
 // This package holds the page and its static files (Page, File,
 // PageRoutes); the server serves them, beside the API.
 package web
@@ -119,5 +122,7 @@ func Page() *Asset { return &Asset{Body: index.body, Type: index.ctype, ETag: in
 
 // PageRoutes are the app's own paths: the page decides what to show for
 // them (client-side routing), and a server answers each with Page. A
-// path ending in "/" stands for every path below it.
-var PageRoutes = []string{"/", "/new", "/match/", "/replay/", "/rules/"}
+// path ending in "/" stands for every path below it: /u/NAME is a
+// profile, /leaderboard/GAME a game's leaderboard.
+var PageRoutes = []string{"/", "/new", "/match/", "/replay/", "/rules/",
+	"/signin", "/signup", "/account", "/u/", "/leaderboard", "/leaderboard/"}

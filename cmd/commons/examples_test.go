@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/cookiejar"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -29,6 +31,30 @@ func TestHelpExamplesRun(t *testing.T) {
 	}
 	dir := t.TempDir()
 	t.Chdir(dir)
+	// The admin examples take messages down on the load tests' server,
+	// which they find said in its lobby.
+	t.Setenv("COMMONS_OPERATOR_TOKEN", "the examples' operator token")
+	lobbySaid := false
+	sayInLobby := func(addr string) {
+		if lobbySaid {
+			return
+		}
+		lobbySaid = true
+		jar, _ := cookiejar.New(nil)
+		c := &http.Client{Jar: jar}
+		resp, err := c.Post(addr+"/api/account/signup", "application/json", strings.NewReader(`{"name": "Ada", "password": "the examples' password"}`))
+		if err != nil || resp.StatusCode != http.StatusCreated {
+			t.Fatalf("signing up for the admin examples: %v %v", resp, err)
+		}
+		resp.Body.Close()
+		for i := range 3 {
+			resp, err := c.Post(addr+"/api/chat", "application/json", strings.NewReader(fmt.Sprintf(`{"text": "message %d"}`, i)))
+			if err != nil || resp.StatusCode != http.StatusOK {
+				t.Fatalf("saying a message for the admin examples: %v %v", resp, err)
+			}
+			resp.Body.Close()
+		}
+	}
 	// The server of the load tests, started at the first: the serve
 	// examples before it stop every server of the process when they stop
 	// (by an interrupt).
@@ -50,8 +76,11 @@ func TestHelpExamplesRun(t *testing.T) {
 				stdin := ""
 				for _, part := range strings.Split(line, "|") {
 					server := ""
-					if strings.Contains(part, "commons loadtest") {
+					if strings.Contains(part, "commons loadtest") || strings.Contains(part, "commons admin") {
 						server = serverFor()
+					}
+					if strings.Contains(part, "commons admin") {
+						sayInLobby(server)
 					}
 					args, outFile := exampleArgs(t, strings.TrimSpace(part), dir, server)
 					if args[0] == "serve" {
@@ -105,6 +134,8 @@ func exampleArgs(t *testing.T, cmd, dir, addr string) (args []string, outFile st
 			f[i+1] = "10"
 		case "--rate":
 			f[i+1] = "100"
+		case "--server":
+			f[i+1] = addr
 		case "--addr":
 			if f[0] == "loadtest" {
 				f[i+1] = addr
@@ -118,6 +149,9 @@ func exampleArgs(t *testing.T, cmd, dir, addr string) (args []string, outFile st
 	}
 	if args[0] == "loadtest" && !strings.Contains(cmd, "--addr") {
 		args = append(args, "--addr", addr)
+	}
+	if args[0] == "admin" && !strings.Contains(cmd, "--server") {
+		args = append([]string{"admin", "--server", addr}, args[1:]...)
 	}
 	if args[0] == "serve" && !strings.Contains(cmd, "--addr") {
 		args = append(args, "--addr", "127.0.0.1:0")

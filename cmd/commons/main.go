@@ -14,6 +14,7 @@
 //	commons lab compare DIR_A DIR_B
 //	commons serve [--addr HOST:PORT] [--db DSN] [--move-rate N] [--create-limit N]...
 //	commons loadtest [--addr URL] [--matches N] [--duration D] [--rate R] [--game GAME]
+//	commons admin [--server URL] chat list ROOM | chat delete ROOM N
 //
 // Run "commons help COMMAND" for the flags and examples of one command.
 //
@@ -122,6 +123,13 @@ func init() {
 			"",
 			"The server's abuse limits refuse a load from one address: serve it with",
 			"commons serve --move-rate 0 --create-limit 0 (docs/reliability.md).",
+		}},
+		{name: "admin", summary: "the operator's work on a running server: list and take down chat messages", run: runAdmin, examples: []string{
+			"commons admin chat list lobby                          # the lobby's last messages, numbered",
+			"commons admin --server http://localhost:8080 chat delete lobby 2   # take message 2 down",
+			"",
+			"ROOM is a match's ID or lobby. Taking a message down needs the operator's token",
+			"in COMMONS_OPERATOR_TOKEN, as the server was started with (docs/api.md, Table talk).",
 		}},
 	}
 }

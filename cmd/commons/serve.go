@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"os/signal"
 	"path"
@@ -44,6 +45,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	readTimeout := fs.Duration("read-timeout", server.DefaultReadTimeout, "longest a client may take to send a whole request (0: no limit)")
 	idleTimeout := fs.Duration("idle-timeout", server.DefaultIdleTimeout, "longest a kept-alive HTTP connection waits for its next request (0: no limit)")
 	wsIdleTimeout := fs.Duration("ws-idle-timeout", server.DefaultWSIdleTimeout, "a WebSocket that answers no ping for this long is closed (0: never)")
+	publicOrigin := fs.String("public-origin", "", "the `URL` people reach the server at (https://commons.example.org) behind a proxy: passkeys are bound to its host, and sessions' cookies are Secure on https (default: each request's own host)")
+	signInLimit := fs.Int("signin-limit", server.DefaultSignInLimit, "sign-ins one address, and one name, may try per 10 minutes (0: no limit)")
+	chatLimit := fs.Float64("chat-limit", server.DefaultChatLimit, "messages one person may say a minute (0: no limit)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to `FILE` when the server stops (go tool pprof reads it; docs/reliability.md)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -88,6 +92,21 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *replayCache < 1 {
 		return usagef("--replay-cache-mb %d: want at least 1", *replayCache)
 	}
+	if *signInLimit < 0 {
+		return usagef("--signin-limit %d: want a number of sign-ins, or 0 for no limit", *signInLimit)
+	}
+	if *chatLimit < 0 {
+		return usagef("--chat-limit %v: want a number of messages a minute, or 0 for no limit", *chatLimit)
+	}
+	if *publicOrigin != "" {
+		if u, err := url.Parse(*publicOrigin); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") {
+			return usagef("--public-origin %q: want a scheme and a host, such as https://commons.example.org", *publicOrigin)
+		}
+		*publicOrigin = strings.TrimSuffix(*publicOrigin, "/")
+	}
+	// The operator's token is read from the environment, not a flag: a
+	// process's arguments are shown to every user of the machine.
+	operatorToken := os.Getenv("COMMONS_OPERATOR_TOKEN")
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
 		return usagef("--log-level %q: want debug, info, warn or error", *logLevel)
@@ -127,6 +146,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		ReplayRate: offIfZero(*replayRate), ReplayBuildRate: offIfZero(*replayBuildRate), ReplayCacheBytes: *replayCache << 20,
 		ReadHeaderTimeout: offIfZero(*readHeaderTimeout), ReadTimeout: offIfZero(*readTimeout),
 		IdleTimeout: offIfZero(*idleTimeout), WSIdleTimeout: offIfZero(*wsIdleTimeout),
+		PublicOrigin: *publicOrigin, OperatorToken: operatorToken,
+		SignInLimit: int(offIfZero(float64(*signInLimit))), ChatLimit: offIfZero(*chatLimit),
 	})
 	if err != nil {
 		return trimPrefix(err, "server: ")

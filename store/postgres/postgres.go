@@ -29,6 +29,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -70,6 +71,7 @@ type Store struct {
 var (
 	_ store.Store   = (*Store)(nil)
 	_ store.Watcher = (*Store)(nil)
+	_ store.People  = (*Store)(nil)
 )
 
 // Open connects to the database dsn names (postgres://user@host/db?...)
@@ -95,8 +97,8 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	return s, nil
 }
 
-// migrate creates the tables under an advisory lock, so that servers
-// starting together do not race on CREATE TABLE.
+// migrate brings the schema up to date (sqlstore.Migrations) under an
+// advisory lock, so that servers starting together take turns.
 func (s *Store) migrate(ctx context.Context) error {
 	conn, err := s.DB.DB.Conn(ctx)
 	if err != nil {
@@ -108,10 +110,8 @@ func (s *Store) migrate(ctx context.Context) error {
 		return fmt.Errorf("postgres: %w", err)
 	}
 	defer conn.ExecContext(context.Background(), `SELECT pg_advisory_unlock($1)`, lockKey)
-	for _, q := range sqlstore.Schema {
-		if _, err := conn.ExecContext(ctx, q); err != nil {
-			return fmt.Errorf("postgres: creating tables: %w", err)
-		}
+	if err := s.MigrateConn(ctx, conn); err != nil {
+		return fmt.Errorf("postgres: %w", err)
 	}
 	return nil
 }
@@ -131,15 +131,59 @@ func isUnique(err error) bool {
 func notify(ctx context.Context, tx *sql.Tx, chs ...store.Change) error {
 	if len(chs) == 1 {
 		ch := chs[0]
-		_, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, Channel, fmt.Sprintf("%s %d %d", ch.ID, ch.Version, ch.Rev))
+		_, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, Channel, payload(ch))
 		return err
 	}
 	payloads := make([]string, len(chs))
 	for i, ch := range chs {
-		payloads[i] = fmt.Sprintf("%s %d %d", ch.ID, ch.Version, ch.Rev)
+		payloads[i] = payload(ch)
 	}
 	_, err := tx.ExecContext(ctx, `SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n`, Channel, payloads)
 	return err
+}
+
+// payload is a change as a notification says it: "ID VERSION REV" for
+// a match, "#chat ROOM COUNT DELETED" for a room's messages (ROOM "-"
+// for the lobby) and "#rated ID" for a match rated. A match ID never begins with
+// '#', and a server from before chat and ratings ignores the last two:
+// it cannot read a version from them.
+func payload(ch store.Change) string {
+	switch {
+	case ch.Chat:
+		room := ch.ID
+		if room == "" {
+			room = "-"
+		}
+		return fmt.Sprintf("#chat %s %d %d", room, ch.Version, ch.Rev)
+	case ch.Rated:
+		return "#rated " + ch.ID
+	}
+	return fmt.Sprintf("%s %d %d", ch.ID, ch.Version, ch.Rev)
+}
+
+// parsePayload reads what payload wrote; false for what it did not.
+func parsePayload(p string) (store.Change, bool) {
+	var ch store.Change
+	switch {
+	case strings.HasPrefix(p, "#chat "):
+		ch.Chat = true
+		if _, err := fmt.Sscanf(p, "#chat %s %d %d", &ch.ID, &ch.Version, &ch.Rev); err != nil {
+			return ch, false
+		}
+		if ch.ID == "-" {
+			ch.ID = ""
+		}
+	case strings.HasPrefix(p, "#rated "):
+		ch.Rated = true
+		ch.ID = strings.TrimPrefix(p, "#rated ")
+	case strings.HasPrefix(p, "#"):
+		return ch, false // a kind of change a newer server sends
+	default:
+		if _, err := fmt.Sscanf(p, "%s %d %d", &ch.ID, &ch.Version, &ch.Rev); err != nil {
+			return ch, false
+		}
+	}
+	return ch, ch.ID != "" || ch.Chat
 }
 
 // Watch implements store.Watcher: it LISTENs on its own connection until
@@ -209,10 +253,8 @@ func (s *Store) listen(ctx context.Context, fn func(store.Change)) (bool, error)
 		if err != nil {
 			return true, err
 		}
-		var ch store.Change
-		if _, err := fmt.Sscanf(n.Payload, "%s %d %d", &ch.ID, &ch.Version, &ch.Rev); err != nil {
-			continue // not ours
+		if ch, ok := parsePayload(n.Payload); ok {
+			fn(ch)
 		}
-		fn(ch)
 	}
 }

@@ -51,7 +51,10 @@ type Store struct {
 	sqlstore.DB
 }
 
-var _ store.Store = (*Store)(nil)
+var (
+	_ store.Store  = (*Store)(nil)
+	_ store.People = (*Store)(nil)
+)
 
 // Open opens (creating it if need be) the SQLite database at path and
 // creates the tables.

@@ -1,7 +1,9 @@
 // Package storetest is the conformance test every store.Store
 // implementation runs: round trips, compare-and-set on versions and
 // revisions under concurrency, Over being final, listing, and (for a
-// store.Watcher) change notifications.
+// store.Watcher) change notifications; and for store.People (people.go)
+// accounts, sessions, passkeys, ratings rated once and never from a
+// stale rating, histories, chat and mutes.
 package storetest
 
 import (
@@ -48,6 +50,17 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 			s := open(t)
 			defer s.Close()
 			tc.fn(t, s)
+		})
+	}
+	for _, tc := range peopleTests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := open(t)
+			defer s.Close()
+			p, ok := s.(store.People)
+			if !ok {
+				t.Fatalf("%T does not keep people (store.People)", s)
+			}
+			tc.fn(t, s, p)
 		})
 	}
 }
@@ -584,13 +597,17 @@ func testListCount(t *testing.T, s store.Store) {
 	}
 }
 
-func testWatch(t *testing.T, s store.Store) {
+// watch watches s (skipping the test if s is no Watcher) until the test
+// ends, once it listens (its first Resync), and returns the changes
+// keep keeps.
+func watch(t *testing.T, s store.Store, keep func(store.Change) bool) <-chan store.Change {
+	t.Helper()
 	w, ok := s.(store.Watcher)
 	if !ok {
 		t.Skip("the store is not a Watcher")
 	}
 	c, cancel := context.WithCancel(ctx(t))
-	defer cancel()
+	t.Cleanup(cancel)
 	changes := make(chan store.Change, 100)
 	ready := make(chan struct{}, 1)
 	go w.Watch(c, func(ch store.Change) {
@@ -601,13 +618,21 @@ func testWatch(t *testing.T, s store.Store) {
 			}
 			return
 		}
-		changes <- ch
+		if keep(ch) {
+			changes <- ch
+		}
 	})
 	select {
 	case <-ready:
 	case <-time.After(10 * time.Second):
 		t.Fatal("Watch reported no Resync when it began listening")
 	}
+	return changes
+}
+
+func testWatch(t *testing.T, s store.Store) {
+	c := ctx(t)
+	changes := watch(t, s, func(ch store.Change) bool { return !ch.Chat && !ch.Rated })
 	m := NewMatch(2)
 	mustCreate(t, s, m, "*5")
 	if err := s.Append(c, store.Append{ID: m.ID, Version: 1, Moves: []string{"take1", "take1"}}); err != nil {

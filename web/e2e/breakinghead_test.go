@@ -42,7 +42,15 @@ const readPage = `(() => {
 		log: all("ol.log li").map((e) => e.innerText),
 		peeks: all(".bh-board [data-peek]").map((e) => e.dataset.peek),
 		faceUp: all(".bh-card").filter((e) => e.dataset.card === "fixed-committed" || e.dataset.card === "needs-work").map((e) => [e.dataset.at, e.dataset.card]),
-		text: document.body.innerText,
+		// The page's words, less the table talk: what people say (and its
+		// quick phrases, "I am a Blocker") is theirs, not the server's.
+		text: (() => {
+			const talk = document.querySelector("[data-chat]");
+			if (talk) talk.hidden = true;
+			const t = document.body.innerText;
+			if (talk) talk.hidden = false;
+			return t;
+		})(),
 		html: document.documentElement.outerHTML,
 	};
 })()`

@@ -18,6 +18,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/commons-games/commons/account"
 	"github.com/commons-games/commons/bot"
 	_ "github.com/commons-games/commons/games/all"
 	"github.com/commons-games/commons/record"
@@ -163,6 +164,10 @@ func artifacts(t *testing.T) string {
 type app struct {
 	t   *testing.T
 	url string
+	// local is url with the host localhost: browsers take passkeys for
+	// localhost over http, never for an IP address (a relying party ID
+	// is a domain name).
+	local string
 	// store is the server's store, for a test that writes a match into
 	// it (a log of its choosing) before a page opens it.
 	store store.Store
@@ -170,19 +175,37 @@ type app struct {
 
 func startApp(t *testing.T) *app {
 	t.Helper()
+	return startAppWith(t, nil)
+}
+
+// fastPasswords are argon2id parameters that hash in a moment: the
+// tests sign many people up on two cores (one test keeps the server's
+// own, RFC 9106's).
+var fastPasswords = account.Params{Time: 1, Memory: 64, Threads: 1, SaltBytes: 16, KeyBytes: 32}
+
+// startAppWith is startApp with the server's configuration changed by
+// tweak (nil: none).
+func startAppWith(t *testing.T, tweak func(*server.Config)) *app {
+	t.Helper()
 	needBrowser(t) // every test here needs one: skip before starting anything
 	ctx := context.Background()
 	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "commons.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{
+	cfg := server.Config{
 		Store: st, NewBot: bot.New, BotTime: 5 * time.Second,
 		// A browser driven by a test moves faster than a person, all
-		// from 127.0.0.1: no per-client limits (docs/reliability.md).
-		MoveRate: -1, CreateLimit: -1,
-		Logger: slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn})),
-	})
+		// from 127.0.0.1: no per-client limits (docs/reliability.md),
+		// the accounts' and the chat's among them.
+		MoveRate: -1, CreateLimit: -1, SignInLimit: -1, SignUpLimit: -1, ChatLimit: -1,
+		PasswordParams: fastPasswords,
+		Logger:         slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn})),
+	}
+	if tweak != nil {
+		tweak(&cfg)
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +220,7 @@ func startApp(t *testing.T) *app {
 		hs.Close()
 		st.Close()
 	})
-	return &app{t: t, url: hs.URL, store: st}
+	return &app{t: t, url: hs.URL, local: strings.Replace(hs.URL, "://127.0.0.1:", "://localhost:", 1), store: st}
 }
 
 // storedRecord is the complete record of match id as the server holds

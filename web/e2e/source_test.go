@@ -57,12 +57,7 @@ func TestSourceTwoBrowsers(t *testing.T) {
 
 	// Play: each move is a click on the first highlighted point (a place
 	// when there is one), or on "End turn".
-	pick := `(() => {
-		const q = (s) => document.querySelector(s);
-		const el = q('.source-board .hit[data-kind="place"]') || q('.source-board .hit.legal');
-		if (el) return '.source-board .hit[data-point="' + el.dataset.point + '"]';
-		return q('[data-move="end"]') ? '[data-move="end"]' : "";
-	})()`
+	pick := sourcePick
 	moves := 0
 	deadline := time.Now().Add(90 * time.Second)
 	for {

@@ -28,6 +28,9 @@ export interface SeatView {
   bot?: string;
   name?: string;
   taken: boolean;
+  // account: the seat's person is signed in, and name is the account's
+  // (its profile is /u/NAME); a guest's name is any it chose.
+  account?: boolean;
 }
 
 export type Status = "open" | "running" | "over";
@@ -55,6 +58,8 @@ export interface MatchView {
   end?: End;
   abandoned?: string;
   expires?: string;
+  // rated: only accounts play it, and its end changes their ratings.
+  rated?: boolean;
 }
 
 // End is how a match ended other than by its game's rules.
@@ -189,14 +194,18 @@ export class ApiError extends Error {
   }
 }
 
-export async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+// call makes a request of the API. Without a token the session's
+// cookie (if any) speaks for the browser: the server plays an account's
+// seats with it, as it does a seat's token.
+export async function call<T>(method: string, path: string, body?: unknown, token?: string, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = "Bearer " + token;
   let r: Response;
   try {
-    r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
+    r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+  } catch (e) {
+    if (signal?.aborted) throw e;
     throw new ApiError(0, "cannot reach the server; check the connection and try again");
   }
   const text = await r.text();
@@ -229,6 +238,7 @@ export interface CreateRequest {
   turn_timer?: string;
   join: number;
   name: string;
+  rated?: boolean;
 }
 
 export const create = (req: CreateRequest) => call<SeatAnswer>("POST", "/api/matches", req);
@@ -252,7 +262,9 @@ function enc(s: string): string {
 
 // Seat tokens live in localStorage, one key per match, so that a reload
 // (or a second tab) plays the same seat. A token is the seat's only key:
-// it is never put in a URL the user could share.
+// it is never put in a URL the user could share. A seat an account holds
+// needs none on a browser signed in to it: its token is then "" (and
+// the requests go with the session's cookie).
 export interface Held {
   seat: number;
   token: string;
@@ -278,6 +290,22 @@ export function forgetSeat(id: string): void {
   localStorage.removeItem(seatKey(id));
 }
 
+// guestSeats are the seats this browser holds by their tokens, as
+// signing up or in sends them (seats), so that they become the account's.
+export function guestSeats(): SeatClaim[] {
+  const out: SeatClaim[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (!k || !k.startsWith("commons.seat.")) continue;
+    const id = k.slice("commons.seat.".length);
+    const h = heldSeat(id);
+    if (h?.token) out.push({ match: id, token: h.token });
+  }
+  // The server takes at most 100 at once; the newest matter most, but
+  // localStorage has no order: any 100.
+  return out.slice(0, 100);
+}
+
 export function myName(): string {
   return localStorage.getItem("commons.name") || "";
 }
@@ -294,3 +322,143 @@ export function seatName(seats: SeatView[] | undefined, n: number): string {
   if (!s.taken) return `Seat ${n} (free)`;
   return s.name ? `Seat ${n} (${s.name})` : `Seat ${n}`;
 }
+
+// Accounts (docs/api.md, Accounts): the session is an HttpOnly cookie
+// the page never sees; the account's view says who is signed in.
+export interface Account {
+  name: string;
+  created: string;
+  password: boolean;
+  passkeys: number;
+  // muted are the names of the accounts whose messages are hidden.
+  muted: string[];
+}
+
+export interface SignedIn {
+  account: Account;
+  // claimed are the matches whose guest seat became the account's.
+  claimed: string[];
+}
+
+export interface SeatClaim {
+  match: string;
+  token: string;
+}
+
+export const account = () => call<Account>("GET", "/api/account");
+export const signUp = (name: string, password: string, seats: SeatClaim[]) =>
+  call<SignedIn>("POST", "/api/account/signup", { name, password, seats });
+export const signIn = (name: string, password: string, seats: SeatClaim[]) =>
+  call<SignedIn>("POST", "/api/account/signin", { name, password, seats });
+export const signOut = () => call<unknown>("POST", "/api/account/signout", {});
+export const signOutEverywhere = () => call<unknown>("POST", "/api/account/signout-everywhere", {});
+export const claimSeats = (seats: SeatClaim[]) => call<{ claimed: string[] }>("POST", "/api/account/seats", { seats });
+export const mute = (name: string, on: boolean) => call<Account>("POST", "/api/account/mutes", { name, mute: on });
+
+// Ceremony is a passkey ceremony's first step: its ID, and the options
+// for navigator.credentials, binary fields in base64url.
+export interface Ceremony<T> {
+  ceremony: string;
+  options: { publicKey: T };
+}
+
+export const passkeyRegisterBegin = (name?: string) =>
+  call<Ceremony<PublicKeyCredentialCreationOptionsJSON>>("POST", "/api/account/passkeys/register/begin", name ? { name } : {});
+export const passkeyRegisterFinish = (ceremony: string, credential: unknown, seats: SeatClaim[]) =>
+  call<SignedIn>("POST", "/api/account/passkeys/register/finish", { ceremony, credential, seats });
+export const passkeySignInBegin = () =>
+  call<Ceremony<PublicKeyCredentialRequestOptionsJSON>>("POST", "/api/account/passkeys/signin/begin", {});
+export const passkeySignInFinish = (ceremony: string, credential: unknown, seats: SeatClaim[]) =>
+  call<SignedIn>("POST", "/api/account/passkeys/signin/finish", { ceremony, credential, seats });
+
+// ChatMessage is a message of a match's room or the lobby's (docs/api.md,
+// Table talk). Its text is shown as text, never as markup.
+export interface ChatMessage {
+  n: number;
+  name?: string;
+  // account: name is an account's; else a seated guest's chosen name.
+  account?: boolean;
+  // seat is the speaker's seat; absent for a spectator (and in the lobby).
+  seat?: number;
+  // version is the match's version when it was said.
+  version: number;
+  text?: string;
+  at: string;
+  // deleted: the operator took it down (its text is gone).
+  deleted?: boolean;
+}
+
+export interface LobbyChat {
+  generation: number;
+  messages: ChatMessage[];
+}
+
+export const matchChat = (id: string, from = 0) =>
+  call<{ match: string; messages: ChatMessage[] }>("GET", `/api/matches/${enc(id)}/chat?from=${from}`);
+export const sayInMatch = (id: string, text: string, token?: string) =>
+  call<{ n: number }>("POST", `/api/matches/${enc(id)}/chat`, { text }, token);
+export const lobbyChat = (since: number | null, signal?: AbortSignal) =>
+  call<LobbyChat>("GET", "/api/chat" + (since === null ? "" : `?since=${since}&wait=1`), undefined, undefined, signal);
+export const sayInLobby = (text: string) => call<{ n: number }>("POST", "/api/chat", { text });
+
+// Rating is a player's rating in one game: rating on the Elo scale, from
+// OpenSkill's mu and sigma; ordinal (mu - 3 sigma) orders leaderboards.
+export interface Rating {
+  game: string;
+  rating: number;
+  mu: number;
+  sigma: number;
+  ordinal: number;
+  games: number;
+  wins: number;
+}
+
+export interface MatchRatings {
+  match: string;
+  rated: boolean;
+  ratings: { seat: number; name: string; bot?: boolean; abandoned?: boolean; before: Rating; after: Rating }[];
+}
+
+export const matchRatings = (id: string) => call<MatchRatings>("GET", `/api/matches/${enc(id)}/ratings`);
+
+// HistoryEntry is a match of a person's history.
+export interface HistoryEntry {
+  id: string;
+  game: string;
+  title: string;
+  status: Status;
+  rated?: boolean;
+  created: string;
+  seat?: number;
+  result?: "won" | "lost" | "draw" | "abandoned";
+  seats: SeatView[];
+  to_move?: number;
+  // page is the app's page of the match: /match/ID, or /replay/ID once over.
+  page: string;
+}
+
+export interface Profile {
+  name: string;
+  created: string;
+  ratings: Rating[];
+  waiting: HistoryEntry[];
+  matches: HistoryEntry[];
+}
+
+export interface LeaderEntry extends Rating {
+  rank: number;
+  name: string;
+}
+
+export interface Leaderboard {
+  game: string;
+  title: string;
+  people: LeaderEntry[];
+  bots: LeaderEntry[];
+}
+
+export const profile = (name: string) => call<Profile>("GET", `/api/users/${enc(name)}`);
+export const leaderboard = (game: string) => call<Leaderboard>("GET", `/api/games/${enc(game)}/leaderboard`);
+
+// profilePath is the page of an account's profile.
+export const profilePath = (name: string) => `/u/${enc(name)}`;

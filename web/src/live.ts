@@ -2,7 +2,7 @@
 // after a lost connection (the seat is the token's, not the
 // connection's, so a new connection plays the same seat).
 
-import { Entry, StateMsg } from "./api";
+import { ApiError, ChatMessage, Entry, StateMsg } from "./api";
 
 export interface LiveHandlers {
   // state is called with every state message, the log made whole.
@@ -17,6 +17,11 @@ export interface LiveHandlers {
   // (a 403 before the upgrade looks like a failed connection to the
   // browser, so the caller checks the token with a plain request).
   failedBeforeOpen(): void;
+  // chat is called with the room's messages: all of them on
+  // connecting, then each new one (and one taken down, deleted).
+  chat(msgs: ChatMessage[]): void;
+  // ratings is called when a rated match's ratings are written.
+  ratings(): void;
 }
 
 export class Live {
@@ -27,6 +32,8 @@ export class Live {
   private timer = 0;
   private nextID = 1;
   private opened = false;
+  // The messages said and not yet answered, by their id ("c1"...).
+  private saying = new Map<string, { resolve: (n: number) => void; reject: (e: Error) => void }>();
   // text asks the server for the game's text rendering in every state
   // (text=1), for a game drawn as text: the boards draw the observation.
   text = false;
@@ -68,6 +75,7 @@ export class Live {
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      this.dropSaying();
       if (this.closed) return;
       if (!this.opened) this.on.failedBeforeOpen();
       this.on.connection(false, ev.reason || (ev.code === 1001 ? "the server went away" : "connection lost"));
@@ -92,10 +100,44 @@ export class Live {
       this.log.push(...st.moves);
       this.on.state(st, this.log);
     } else if (m.type === "error") {
-      this.on.refused(Number(m.status) || 0, String(m.error));
+      const said = this.saying.get(String(m.id));
+      if (said) {
+        this.saying.delete(String(m.id));
+        said.reject(new ApiError(Number(m.status) || 0, String(m.error)));
+      } else {
+        this.on.refused(Number(m.status) || 0, String(m.error));
+      }
     } else if (m.type === "ack") {
-      this.on.accepted();
+      const said = this.saying.get(String(m.id));
+      if (said) {
+        this.saying.delete(String(m.id));
+        said.resolve(Number(m.said));
+      } else {
+        this.on.accepted();
+      }
+    } else if (m.type === "chat") {
+      this.on.chat((m.messages as ChatMessage[]) || []);
+    } else if (m.type === "ratings") {
+      this.on.ratings();
     }
+  }
+
+  // say says text at the table; it resolves with the message's number,
+  // or rejects with the server's reason. null if the socket is down.
+  say(text: string): Promise<number> | null {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return null;
+    const id = "c" + this.nextID++;
+    const p = new Promise<number>((resolve, reject) => this.saying.set(id, { resolve, reject }));
+    this.ws.send(JSON.stringify({ type: "say", text, id }));
+    return p;
+  }
+
+  // dropSaying fails the messages not answered on a socket that closed:
+  // whether they were said is not known (the room's messages, sent again
+  // on reconnecting, will say).
+  private dropSaying(): void {
+    for (const s of this.saying.values()) s.reject(new ApiError(0, "the connection was lost: if your message does not appear, say it again"));
+    this.saying.clear();
   }
 
   // move sends a move made at version; false if the socket is down.
@@ -110,6 +152,7 @@ export class Live {
     this.token = token;
     const ws = this.ws;
     this.ws = null;
+    this.dropSaying();
     ws?.close(1000);
     clearTimeout(this.timer);
     this.connect();
@@ -117,6 +160,7 @@ export class Live {
 
   close(): void {
     this.closed = true;
+    this.dropSaying();
     clearTimeout(this.timer);
     this.ws?.close(1000);
     this.ws = null;

@@ -1,10 +1,13 @@
 // The lobby: the games, a form to create a match (options, who sits
-// where: you, an open seat for a friend, or a bot), and the matches to
-// join, watch, resume or replay.
+// where: you, an open seat for a friend, or a bot; rated, signed in),
+// the matches to join, watch, resume or replay, and the lobby's chat.
 
 import * as api from "./api";
+import { onAccount, signedIn, signInLink, whoami } from "./account";
+import { ChatPanel } from "./chat";
 import { h, fill } from "./dom";
 import { mark, navigate } from "./nav";
+import { playerName } from "./players";
 
 // Bots offered for a seat: the three levels, the game's scripted
 // beginners, random and greedy, and any other spec the server knows
@@ -30,12 +33,16 @@ export function lobby(app: HTMLElement, focusNew: boolean): () => void {
   const live = h("div", { class: "match-list", "data-list": "live" });
   const done = h("div", { class: "match-list", "data-list": "over" });
   const gamesBox = h("div", { class: "game-cards" });
+  const chat = new ChatPanel("lobby", "Lobby chat");
   app.append(
     h("section", { class: "lobby" },
-      h("div", { class: "card new-match", id: "new" }, h("h2", {}, "New match"), err, formBox),
-      h("div", { class: "card" }, h("h2", {}, "Matches being played"), live),
-      h("div", { class: "card" }, h("h2", {}, "Finished matches"), done),
-      h("div", { class: "card" }, h("h2", {}, "The games"), gamesBox)));
+      h("div", { class: "lobby-col" },
+        h("div", { class: "card new-match", id: "new" }, h("h2", {}, "New match"), err, formBox),
+        h("div", { class: "card", "data-card": "over" }, h("h2", {}, "Finished matches"), done)),
+      h("div", { class: "lobby-col" },
+        h("div", { class: "card", "data-card": "live" }, h("h2", {}, "Matches being played"), live),
+        h("div", { class: "card lobby-chat" }, chat.el),
+        h("div", { class: "card", "data-card": "games" }, h("h2", {}, "The games"), gamesBox))));
 
   const showError = (e: unknown) => {
     err.textContent = e instanceof Error ? e.message : String(e);
@@ -49,7 +56,9 @@ export function lobby(app: HTMLElement, focusNew: boolean): () => void {
   api.games().then((gs) => {
     if (stopped) return;
     games = gs;
-    buildForm(formBox, gs, showError);
+    whoami().then(() => {
+      if (!stopped) buildForm(formBox, gs, showError);
+    });
     fill(gamesBox, ...gs.map((g) => h("div", { class: "game-card", "data-game": g.name },
       h("h3", {}, g.title),
       h("p", {}, g.summary),
@@ -75,20 +84,31 @@ export function lobby(app: HTMLElement, focusNew: boolean): () => void {
   function table(ms: api.MatchView[], finished: boolean): HTMLElement {
     return h("table", { class: "matches" },
       h("tbody", {}, ...ms.map((m) => {
-        const held = api.heldSeat(m.id);
+        const acc = signedIn();
+        // A seat of this browser's: by its token, or the account's.
+        const mine = m.seats.find((s) => acc && s.account && s.name?.toLowerCase() === acc.name.toLowerCase());
+        const held = api.heldSeat(m.id) || (mine ? { seat: mine.seat, token: "" } : null);
         const title = m.title || games.find((g) => g.name === m.game)?.title || m.game;
-        const seats = m.seats.map((s) => (s.kind === "bot" ? `bot ${s.bot}` : s.taken ? s.name || "player" : "free")).join(", ");
+        const seats: Node[] = [];
+        for (const s of m.seats) {
+          if (seats.length) seats.push(document.createTextNode(", "));
+          seats.push(playerName(s));
+        }
         const actions: Node[] = [];
         if (finished) {
           actions.push(h("a", { class: "button", href: `/replay/${m.id}`, "data-link": "", "data-replay": m.id }, "Replay"));
         } else {
           if (held) actions.push(h("a", { class: "button primary", href: `/match/${m.id}`, "data-link": "", "data-resume": m.id }, `Play (seat ${held.seat})`));
-          else if (m.free_seats > 0) {
+          else if (m.free_seats > 0 && m.rated && !acc) {
+            actions.push(signInLink("Sign in to join", false, { class: "button", "data-join-signin": m.id }));
+          } else if (m.free_seats > 0) {
             actions.push(h("button", {
               class: "primary", "data-join": m.id, onclick: async () => {
                 try {
-                  const a = await api.join(m.id, 0, api.myName());
-                  api.keepSeat(m.id, a.seat!, a.token!);
+                  const a = await api.join(m.id, 0, acc ? "" : api.myName());
+                  // Signed in, the seat may come without a token (the
+                  // account's session plays it): none is kept then.
+                  if (a.token) api.keepSeat(m.id, a.seat!, a.token);
                   navigate(`/match/${m.id}`);
                 } catch (e) {
                   showError(e);
@@ -102,16 +122,48 @@ export function lobby(app: HTMLElement, focusNew: boolean): () => void {
         if (m.status === "open") status += `, ${m.free_seats} free`;
         if (m.abandoned) status = `abandoned (nobody plays it; it ends ${m.expires ? when(m.expires) : "soon"})`;
         if (m.end) status = m.end.reason === "resignation" ? `over: seat ${m.end.seat} resigned` : m.end.reason === "draw" ? "over: a draw agreed" : "over: abandoned";
-        return h("tr", { "data-match": m.id, "data-abandoned": m.abandoned ? "" : undefined },
-          h("td", {}, h("strong", {}, title), h("div", { class: "note", "data-match-status": m.status }, `${status} · ${ago(m.created)}`)),
-          h("td", { class: "seats-cell" }, seats),
+        return h("tr", { "data-match": m.id, "data-abandoned": m.abandoned ? "" : undefined, "data-rated": m.rated ? "" : undefined },
+          h("td", {}, h("strong", {}, title), m.rated ? h("span", { class: "tag rated", title: "only accounts play it; its end changes their ratings" }, "rated") : null,
+            h("div", { class: "note", "data-match-status": m.status }, `${status} · ${ago(m.created)}`)),
+          h("td", { class: "seats-cell" }, ...seats),
           h("td", { class: "actions" }, ...actions));
       })));
   }
 
+  // The lobby's chat: one request at a time, each waiting (up to 25 s)
+  // for the room to change since the last answer's generation.
+  const polling = new AbortController();
+  (async () => {
+    let since: number | null = null;
+    while (!stopped) {
+      try {
+        const c = await api.lobbyChat(since, polling.signal);
+        if (stopped) return;
+        since = c.generation;
+        chat.replace(c.messages);
+      } catch {
+        if (stopped) return;
+        await new Promise((r) => setTimeout(r, 5000)); // the server is away: try again soon
+      }
+    }
+  })();
+  const drawTalk = (acc: api.Account | null) => {
+    if (acc) chat.speak(async (text) => { await api.sayInLobby(text); }, []);
+    else chat.speak(null, [], h("span", {}, signInLink("Sign in"), " or ", signInLink("sign up", true), " to talk in the lobby."));
+  };
+  whoami().then((a) => {
+    if (!stopped) drawTalk(a);
+  });
+  const stopAccount = onAccount((a) => {
+    if (!stopped) drawTalk(a);
+  });
+
   return () => {
     stopped = true;
     clearTimeout(timer);
+    polling.abort();
+    chat.close();
+    stopAccount();
   };
 }
 
@@ -131,7 +183,10 @@ function when(iso: string): string {
 }
 
 function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unknown) => void): void {
+  const acc = signedIn();
   const name = h("input", { id: "name", value: api.myName(), maxlength: 40, placeholder: "how others see you", autocomplete: "nickname" });
+  // Rated matches are for accounts: the box is there signed in only.
+  const rated = h("input", { type: "checkbox", id: "rated" });
   const game = h("select", { id: "game" }, ...games.map((g) => h("option", { value: g.name }, g.title)));
   const players = h("select", { id: "players" });
   const options = h("div", { class: "options" });
@@ -194,7 +249,7 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
   drawGame();
 
   const form = h("form", { class: "create" },
-    h("label", {}, "Your name ", name),
+    acc ? h("p", { class: "note", "data-playing-as": acc.name }, `You play as ${acc.name}.`) : h("label", {}, "Your name ", name),
     h("label", {}, "Game ", game),
     summary,
     h("p", { class: "note" }, rulesLink),
@@ -202,10 +257,11 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
     options,
     h("fieldset", {}, h("legend", {}, "Who plays"), seats),
     h("label", {}, "Turn timer ", timer),
+    acc ? h("label", { class: "rated-choice" }, rated, "Rated", h("span", { class: "note" }, "Only accounts take its seats; its end changes the players' ratings.")) : null,
     h("div", {}, submit));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    api.setMyName(name.value);
+    if (!acc) api.setMyName(name.value);
     const choice = [...seats.querySelectorAll("select")].map((s, i) =>
       s.value === "custom" ? seats.querySelector<HTMLInputElement>(`#seat-${i + 1}-spec`)!.value.trim() : s.value);
     if (choice.some((c) => c === "")) return showError("Type a bot spec for each seat set to \"other spec\" (docs/bots.md lists them), or choose another bot.");
@@ -218,7 +274,8 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
       const a = await api.create({
         game: game.value, players: Number(players.value), options: opts,
         seats: choice.map((c) => (c === "you" || c === "open" ? "human" : c)),
-        turn_timer: timer.value, join: you + 1, name: name.value.trim(),
+        turn_timer: timer.value, join: you + 1, name: acc ? "" : name.value.trim(),
+        rated: acc ? rated.checked : undefined,
       });
       if (a.token && a.seat) api.keepSeat(a.match.id, a.seat, a.token);
       navigate(`/match/${a.match.id}`);

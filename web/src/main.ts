@@ -1,13 +1,19 @@
-// The Commons web app: a lobby, live matches and replays. See package
-// web (web.go) for how it is built and served.
+// The Commons web app: a lobby, live matches and replays, accounts,
+// profiles and leaderboards. See package web (web.go) for how it is
+// built and served.
 
 import "./style.css";
+import { accountArea, accountRoute } from "./account";
+import { accountView } from "./accountpage";
 import { h } from "./dom";
+import { leaderboardView } from "./leaderboard";
 import { lobby } from "./lobby";
 import { matchView } from "./match";
 import { navigate, setRouter, unmarkAll, mark } from "./nav";
+import { profileView } from "./profile";
 import { replayView } from "./replay";
 import { rulesView } from "./rules";
+import { signInView } from "./signin";
 
 let cleanup: (() => void) | null = null;
 
@@ -15,6 +21,7 @@ function route(): void {
   cleanup?.();
   cleanup = null;
   unmarkAll();
+  accountRoute();
   const app = document.getElementById("app")!;
   app.replaceChildren();
   const path = location.pathname;
@@ -27,10 +34,28 @@ function route(): void {
     cleanup = replayView(app, m[1]);
   } else if ((m = path.match(/^\/rules\/([A-Za-z0-9_-]+)\/?$/))) {
     cleanup = rulesView(app, m[1]);
+  } else if (path === "/signin" || path === "/signup") {
+    cleanup = signInView(app, path === "/signup");
+  } else if (path === "/account") {
+    cleanup = accountView(app);
+  } else if ((m = path.match(/^\/u\/([^/]+)\/?$/))) {
+    cleanup = profileView(app, decodePath(m[1]));
+  } else if ((m = path.match(/^\/leaderboard(?:\/([A-Za-z0-9_-]*))?\/?$/))) {
+    cleanup = leaderboardView(app, m[1] || "");
   } else {
     mark({ view: "missing" });
     document.title = "Not found · Commons";
     app.append(h("section", { class: "card" }, h("h2", {}, "No such page"), h("p", {}, h("a", { href: "/", "data-link": "" }, "Back to the lobby"))));
+  }
+}
+
+// decodePath is a path segment decoded (as typed, if it is not valid
+// percent-encoding).
+function decodePath(seg: string): string {
+  try {
+    return decodeURIComponent(seg);
+  } catch {
+    return seg;
   }
 }
 
@@ -45,4 +70,5 @@ document.addEventListener("click", (e) => {
 
 window.addEventListener("popstate", route);
 setRouter(route);
+accountArea(document.getElementById("account-area")!);
 route();

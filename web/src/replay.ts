@@ -13,8 +13,14 @@
 // a patch of the one before; a position is rebuilt when it is shown, from
 // the one shown before it when that is its predecessor, else from its
 // page's first, so that only pages are kept, never every position.
+//
+// The table talk comes beside the board: each message once the replay
+// reaches the position it was said at (its version), as it was at the
+// table.
 
 import * as api from "./api";
+import { whoami } from "./account";
+import { ChatPanel } from "./chat";
 import { Board, Host, View } from "./boards/board";
 import { boardFor } from "./boards/index";
 import { generic } from "./boards/generic";
@@ -41,7 +47,9 @@ export function replayView(app: HTMLElement, id: string): () => void {
   const params = new URLSearchParams(location.search);
   let viewer = Number(params.get("seat")) || 0;
   let info: api.MatchView | null = null;
-  const held = api.heldSeat(id);
+  // The seat this browser holds: by its token, or (found once the match
+  // is read) the account's, whose replay the session's cookie opens.
+  let held = api.heldSeat(id);
   let rp: api.ReplayPage | null = null; // page 0: the header and the entries
   let moves: api.Entry[] = [];
   let pages: (api.ReplayPage | null)[] = [];
@@ -67,6 +75,9 @@ export function replayView(app: HTMLElement, id: string): () => void {
   const panel = h("div", { class: "panel" });
   const logList = h("ol", { class: "log", "data-log": "" });
   const end = h("p", { class: "banner over", hidden: true, "data-end": "" });
+  const chat = new ChatPanel(id, "Table talk");
+  chat.speak(null, [], "What was said at the table, up to the position shown.");
+  chat.filter(() => false);
   const download = h("a", { href: api.recordURL(id), download: `commons-${id}.json`, "data-download": "" }, "Download the record");
 
   app.append(h("section", { class: "match replay" },
@@ -80,7 +91,7 @@ export function replayView(app: HTMLElement, id: string): () => void {
       playBtn, label, viewLabel),
     slider, what, end,
     h("div", { class: "play" }, boardEl,
-      h("aside", { class: "side" }, panel, h("details", { class: "log-box", open: true }, h("summary", {}, "The moves"), logList)))));
+      h("aside", { class: "side" }, panel, chat.el, h("details", { class: "log-box", open: true }, h("summary", {}, "The moves"), logList)))));
 
   const name = (n: number) => api.seatName(info?.seats, n);
   const host: Host = { move: () => {}, say: () => {}, choose: () => {}, name };
@@ -100,7 +111,11 @@ export function replayView(app: HTMLElement, id: string): () => void {
     err.hidden = true;
     try {
       if (!info) {
-        info = await api.match(id);
+        const [m, acc] = await Promise.all([api.match(id), whoami()]);
+        info = m;
+        const mine = acc && m.seats.find((x) => x.account && x.name?.toLowerCase() === acc.name.toLowerCase());
+        if (!held && mine) held = { seat: mine.seat, token: "" };
+        api.matchChat(id).then((c) => chat.add(c.messages)).catch(() => { /* the replay stands without its talk */ });
         heading.textContent = `Replay: ${info.title || info.game}`;
         document.title = `Replay: ${info.title || info.game} · Commons`;
         if (info.hidden_information) {
@@ -119,7 +134,7 @@ export function replayView(app: HTMLElement, id: string): () => void {
       }
       const mine = ++loading;
       const text = boardFor(info.game) === generic;
-      const token = viewer && held?.seat === viewer ? held.token : undefined;
+      const token = viewer && held?.seat === viewer ? held.token || undefined : undefined;
       const first = await api.replayPage(id, 0, viewer, text, token);
       if (stopped || mine !== loading) return;
       rp = first;
@@ -145,7 +160,7 @@ export function replayView(app: HTMLElement, id: string): () => void {
   // page returns page k, fetching it if it has not come yet.
   async function page(k: number): Promise<api.ReplayPage> {
     if (!pages[k]) {
-      const token = viewer && held?.seat === viewer ? held.token : undefined;
+      const token = viewer && held?.seat === viewer ? held.token || undefined : undefined;
       pages[k] = await api.replayPage(id, k, viewer, boardFor(rp!.game) === generic, token);
     }
     return pages[k]!;
@@ -214,6 +229,8 @@ export function replayView(app: HTMLElement, id: string): () => void {
       end.hidden = true;
     }
     mark({ step: at, steps: rp.steps - 1, stepN: step.n, viewer: rp.viewer });
+    // A message said at version v was said at the position after v entries.
+    chat.filter((m) => m.version <= step.n);
     fill(logList, ...moves.map((e, k) => {
       const li = h("li", { value: k + 1, class: (e.seat ? "" : "chance") + (k < step.n ? " done" : " later") + (k >= prevN && k < step.n ? " current" : "") },
         e.seat ? `${name(e.seat)}: ${board!.entry?.(e, moves) || e.move}` : `chance: ${board!.entry?.(e, moves) || e.move.slice(1)}`);
@@ -248,6 +265,7 @@ export function replayView(app: HTMLElement, id: string): () => void {
   load();
   return () => {
     stopped = true;
+    chat.close();
     clearInterval(playing);
     document.removeEventListener("keydown", onKey);
   };

@@ -1,5 +1,5 @@
 // Package sqlstore is the SQL both store implementations share: the same
-// two tables and the same conditional writes, with the few differences
+// tables (migrate.go) and the same conditional writes, with the few differences
 // between SQLite and PostgreSQL (placeholders, how a unique-key violation
 // looks, notifications) in a Dialect.
 package sqlstore
@@ -36,40 +36,6 @@ type Dialect struct {
 	Prepare bool
 }
 
-// Schema creates the tables. Both databases accept it as it is.
-//
-// The moves table's primary key (match_id, n) is the second guard against
-// a move applied twice: even if the version check on matches were
-// bypassed, two entries can never take one place in a log.
-var Schema = []string{
-	`CREATE TABLE IF NOT EXISTS matches (
-		id TEXT PRIMARY KEY,
-		game TEXT NOT NULL,
-		players INTEGER NOT NULL,
-		options TEXT NOT NULL,
-		seed BIGINT NOT NULL,
-		settings TEXT NOT NULL,
-		seats TEXT NOT NULL,
-		status TEXT NOT NULL,
-		result TEXT NOT NULL DEFAULT '',
-		version INTEGER NOT NULL,
-		rev INTEGER NOT NULL,
-		rematch TEXT NOT NULL DEFAULT '',
-		rematch_of TEXT NOT NULL DEFAULT '',
-		created_ms BIGINT NOT NULL,
-		turn_start_ms BIGINT NOT NULL,
-		updated_ms BIGINT NOT NULL
-	)`,
-	`CREATE INDEX IF NOT EXISTS matches_by_status ON matches (status, updated_ms)`,
-	`CREATE TABLE IF NOT EXISTS moves (
-		match_id TEXT NOT NULL REFERENCES matches (id),
-		n INTEGER NOT NULL,
-		move TEXT NOT NULL,
-		at_ms BIGINT NOT NULL,
-		PRIMARY KEY (match_id, n)
-	)`,
-}
-
 // DB is a store.Store on a database/sql handle. Its appends are group
 // committed (see Append); the options below are read at the first Append.
 type DB struct {
@@ -89,16 +55,6 @@ type DB struct {
 
 	stmtMu sync.Mutex
 	stmts  map[string]*sql.Stmt // the batches' statements, prepared once (Dialect.Prepare)
-}
-
-// Migrate creates the tables if they are missing.
-func (d *DB) Migrate(ctx context.Context) error {
-	for _, q := range Schema {
-		if _, err := d.DB.ExecContext(ctx, q); err != nil {
-			return fmt.Errorf("creating tables: %w", err)
-		}
-	}
-	return nil
 }
 
 // q rewrites ? placeholders for the dialect.
@@ -204,6 +160,9 @@ func (d *DB) Create(ctx context.Context, m *store.Match, moves []string) error {
 		if err := d.insertMoves(ctx, &txStmts{tx: tx}, m.ID, 0, moves, now); err != nil {
 			return err
 		}
+		if err := d.recordPlayers(ctx, tx, m); err != nil {
+			return err
+		}
 		m.Version, m.Rev = len(moves), 0
 		return d.notify(ctx, tx, m.ID, len(moves), 0)
 	})
@@ -306,6 +265,11 @@ func (d *DB) List(ctx context.Context, opt store.ListOptions) ([]*store.Match, e
 	}
 	query += ` ORDER BY updated_ms DESC, id LIMIT ?`
 	args = append(args, limit)
+	return d.queryMatches(ctx, query, args...)
+}
+
+// queryMatches returns the matches a query of their columns selects.
+func (d *DB) queryMatches(ctx context.Context, query string, args ...any) ([]*store.Match, error) {
 	rows, err := d.DB.QueryContext(ctx, d.q(query), args...)
 	if err != nil {
 		return nil, err
@@ -588,6 +552,9 @@ func (d *DB) Update(ctx context.Context, m *store.Match) error {
 			string(m.Status), res, string(m.Status), m.ID, m.Rev)
 		err := d.changed(ctx, tx, row.Scan(&version, &rev), m.ID, fmt.Sprintf("is no longer at revision %d", m.Rev))
 		if err != nil {
+			return err
+		}
+		if err := d.recordPlayers(ctx, tx, m); err != nil {
 			return err
 		}
 		return d.notify(ctx, tx, m.ID, version, rev)

@@ -1,6 +1,8 @@
 // The match's connection: the WebSocket (Live) and what came on it, the
-// latest state message and the log made whole, and the seat this
-// browser holds (its token, kept in localStorage). States that arrive
+// latest state message and the log made whole, the room's messages, and
+// the seat this browser holds: by its token, kept in localStorage, or as
+// the account signed in (no token: the session's cookie plays it, and
+// the state's seat says which). States that arrive
 // while the page draws (a bot's moves come in bursts) are drawn once,
 // the last of them, at the next turn of the event loop; a move is sent
 // with the version drawn, and is pending until the page shows what came
@@ -21,10 +23,15 @@ export interface ConnectionEvents {
   connection(up: boolean, why?: string): void;
   // missing is called when there is no such match.
   missing(): void;
+  // chat is called with messages of the room (see Live).
+  chat(msgs: api.ChatMessage[]): void;
+  // ratings is called when the match's ratings are written.
+  ratings(): void;
 }
 
 export class MatchConnection {
-  // held is the seat this browser holds, null when it watches.
+  // held is the seat this browser holds, null when it watches; its
+  // token is "" for a seat the account signed in holds.
   held: api.Held | null;
   st: api.StateMsg | null = null;
   log: api.Entry[] = [];
@@ -48,6 +55,8 @@ export class MatchConnection {
       accepted: () => on.accepted(),
       connection: (up, why) => on.connection(up, why),
       failedBeforeOpen: () => this.failedBeforeOpen(),
+      chat: (msgs) => on.chat(msgs),
+      ratings: () => on.ratings(),
     });
   }
 
@@ -65,16 +74,26 @@ export class MatchConnection {
     return true;
   }
 
-  // sit plays the seat of token from now on.
-  sit(seat: number, token: string): void {
-    api.keepSeat(this.id, seat, token);
-    this.held = { seat, token };
-    this.live.reconnect(token);
+  // sit plays the seat taken from now on: by its token, or, when the
+  // server gave none (the account signed in holds the seat), as the
+  // account. An empty token is never kept.
+  sit(seat: number, token?: string): void {
+    if (token) api.keepSeat(this.id, seat, token);
+    this.held = { seat, token: token || "" };
+    this.live.reconnect(token || null);
+  }
+
+  // say says text at the table: on the WebSocket, or over HTTP while it
+  // is down (with the seat's token, or the session's cookie).
+  async say(text: string): Promise<void> {
+    const p = this.live.say(text);
+    if (p) await p;
+    else await api.sayInMatch(this.id, text, this.held?.token || undefined);
   }
 
   // watch forgets the seat and watches the match.
   watch(): void {
-    api.forgetSeat(this.id);
+    if (this.held?.token) api.forgetSeat(this.id);
     this.held = null;
     this.live.reconnect(null);
   }
@@ -96,8 +115,11 @@ export class MatchConnection {
     if (msg.seat === 0 && this.held) {
       // The token no longer holds a seat (we left, or it was taken
       // over): watch.
-      api.forgetSeat(this.id);
+      if (this.held.token) api.forgetSeat(this.id);
       this.held = null;
+    } else if (msg.seat > 0 && (!this.held || !this.held.token)) {
+      // No token, and yet a seat: the account signed in holds it.
+      this.held = { seat: msg.seat, token: "" };
     }
     if (this.queued) return;
     this.queued = true;

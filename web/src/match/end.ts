@@ -1,6 +1,7 @@
 // The end screen of a match: who won (or how the match ended other
-// than by its rules), each seat's result and score, and the replay, the
-// record, the rematch and the lobby.
+// than by its rules), each seat's result and score, in a rated match
+// each player's rating before and after, and the replay, the record,
+// the rematch and the lobby.
 
 import * as api from "../api";
 import { h, fill } from "../dom";
@@ -10,6 +11,9 @@ import { MatchConnection } from "./connection";
 
 export class EndScreen {
   readonly el = h("div", { class: "card endscreen", hidden: true, "data-end": "" });
+  // The ratings' changes, drawn when they come (after the end: the
+  // server writes them once the match is over).
+  private ratings = h("div", { class: "end-ratings", hidden: true, "data-end-ratings": "" });
 
   // say shows a message (a refused rematch).
   constructor(private id: string, private conn: MatchConnection, private say: (m: string, isError?: boolean) => void) {}
@@ -47,8 +51,32 @@ export class EndScreen {
     buttons.push(h("a", { class: "button quiet", href: "/", "data-link": "" }, "Lobby"));
     fill(this.el, h("h2", {}, headline), h("p", { class: "outcome" }, st.end ? "" : board.outcome?.(v) || ""),
       h("table", { class: "result" }, h("thead", {}, h("tr", {}, h("th", {}, "seat"), h("th", {}, "result"), st.scores ? h("th", { class: "num" }, "score") : null)), h("tbody", {}, ...rows)),
+      this.ratings,
       h("div", { class: "buttons" }, ...buttons));
     this.el.hidden = false;
+  }
+
+  // showRatings draws a rated match's changes of rating: each player's
+  // before and after (empty until they are written).
+  showRatings(r: api.MatchRatings, name: (seat: number) => string): void {
+    if (!r.rated || r.ratings.length === 0) {
+      this.ratings.hidden = true;
+      return;
+    }
+    const rows = [...r.ratings].sort((a, b) => a.seat - b.seat).map((x) => {
+      const d = x.after.rating - x.before.rating;
+      const who = x.bot ? `${name(x.seat)}` : h("a", { href: api.profilePath(x.name), "data-link": "" }, x.name);
+      return h("tr", { "data-rating-seat": x.seat, "data-before": x.before.rating, "data-after": x.after.rating },
+        h("td", {}, who, x.abandoned ? h("span", { class: "note" }, " (abandoned)") : null),
+        h("td", { class: "num" }, String(x.before.rating)),
+        h("td", { class: "num" }, "→ ", h("strong", {}, String(x.after.rating))),
+        h("td", { class: "num " + (d > 0 ? "up" : d < 0 ? "down" : "") }, d > 0 ? `+${d}` : String(d)));
+    });
+    fill(this.ratings, h("h3", {}, "Ratings"),
+      h("table", { class: "result ratings" },
+        h("thead", {}, h("tr", {}, h("th", {}, "player"), h("th", { class: "num" }, "before"), h("th", { class: "num" }, "after"), h("th", { class: "num" }, "change"))),
+        h("tbody", {}, ...rows)));
+    this.ratings.hidden = false;
   }
 
   // rematch joins the rematch (making it if it is the first to ask),
@@ -58,7 +86,7 @@ export class EndScreen {
     if (!held) return;
     try {
       const a = await api.rematch(this.id, held.token);
-      api.keepSeat(a.match.id, a.seat!, a.token!);
+      if (a.token) api.keepSeat(a.match.id, a.seat!, a.token);
       navigate(`/match/${a.match.id}`);
     } catch (e) {
       this.say((e as Error).message, true);

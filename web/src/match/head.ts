@@ -1,16 +1,19 @@
-// The head of a match page: the game's title and the match's status,
-// who the viewer is, the invite link (with Copy) while the match is not
-// over; and the links under the log (How to play, the record, the
-// replay, the lobby).
+// The head of a match page: the game's title and the match's status
+// (rated or not), who the viewer is, who plays (accounts link to their
+// profiles, bots are marked), the invite link (with Copy) while the
+// match is not over; and the links under the log (How to play, the
+// record, the replay, the lobby).
 
 import * as api from "../api";
 import { h, fill } from "../dom";
+import { playerList } from "../players";
 
 export class MatchHead {
   readonly el: HTMLElement;
   readonly links: HTMLElement;
   private heading = h("h2", {}, "Match");
   private who = h("p", { class: "who" });
+  private players = h("p", { class: "players", "data-players": "" });
   private invite: HTMLElement;
   private rulesLink = h("a", { href: "/", "data-link": "", "data-rules-link": "", hidden: true }, "How to play");
 
@@ -19,7 +22,7 @@ export class MatchHead {
     const copied = h("span", { class: "note copied" });
     this.invite = h("div", { class: "invite" }, h("span", {}, "Invite link "), input,
       h("button", { "data-copy": "", onclick: () => copyInvite(input, copied) }, "Copy"), copied);
-    this.el = h("div", { class: "match-head" }, this.heading, this.who, this.invite);
+    this.el = h("div", { class: "match-head" }, this.heading, this.who, this.invite, this.players);
     this.links = h("p", { class: "links" },
       this.rulesLink, " · ",
       h("a", { href: api.recordURL(id), download: `commons-${id}.json`, "data-download": "" }, "Download the record"), " · ",
@@ -31,9 +34,9 @@ export class MatchHead {
   // opened (the lobby, an invite link, a reload).
   named(game: string, title: string): void {
     document.title = `${title} · Commons`;
-    const status = this.heading.querySelector(".status");
-    this.heading.replaceChildren(title, " ");
-    if (status) this.heading.append(status);
+    // The title, before the status and the rated mark.
+    const marks = [...this.heading.querySelectorAll(".status, .tag")];
+    this.heading.replaceChildren(title, " ", ...marks);
     this.rulesLink.href = `/rules/${game}`;
     this.rulesLink.textContent = `How to play ${title}`;
     this.rulesLink.hidden = false;
@@ -42,8 +45,10 @@ export class MatchHead {
   // draw shows the state of st: its title and status, who the viewer
   // is (you, the seated player, named by you), and the invite link until
   // the end.
-  draw(st: api.StateMsg, game: string, title: string, you: string | null): void {
-    this.heading.replaceChildren(title, " ", h("span", { class: "status", "data-status": st.status }, st.abandoned && st.status === "running" ? "abandoned" : st.status));
+  draw(st: api.StateMsg, game: string, title: string, you: string | null, rated: boolean): void {
+    fill(this.heading, title, " ", h("span", { class: "status", "data-status": st.status }, st.abandoned && st.status === "running" ? "abandoned" : st.status),
+      rated ? h("span", { class: "tag rated", "data-rated": "" }, "rated") : null);
+    fill(this.players, ...playerList(st.seats));
     if (game) this.named(game, title);
     fill(this.who, you ? `You are ${you}.` : "You are watching.", " ", h("span", { class: "note" }, `Match ${this.id}`));
     this.invite.hidden = st.status === "over";

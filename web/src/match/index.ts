@@ -1,6 +1,7 @@
 // A live match: the board, whose turn it is, the viewer's moves, the log,
-// the seats (join, leave, hand a free seat to a bot), and at the end the
-// result, the replay, the record and a rematch.
+// the seats (join, leave, hand a free seat to a bot), the table talk,
+// and at the end the result (a rated match's ratings too), the replay,
+// the record and a rematch.
 //
 // This module lays the page out and draws each state; the parts are
 // modules of their own:
@@ -17,8 +18,10 @@
 // server sends with every state.
 
 import * as api from "../api";
+import { onAccount, signedIn, signInLink, whoami } from "../account";
 import { Board, Host, View } from "../boards/board";
 import { boardFor } from "../boards/index";
+import { ChatPanel, gamePhrases, phrases } from "../chat";
 import { h, fill } from "../dom";
 import { mark } from "../nav";
 import { Messages, TurnBanner } from "./banner";
@@ -46,6 +49,17 @@ export function matchView(app: HTMLElement, id: string): () => void {
   const panel = h("div", { class: "panel" });
   const legal = new LegalMoves();
   const log = new LogPanel();
+  const chat = new ChatPanel(id, "Table talk");
+  // The ratings are read once the match is over, and again when the
+  // server says they are written (they come a moment after the end).
+  let ratingsAsked = false;
+  const readRatings = () => {
+    ratingsAsked = true;
+    api.matchRatings(id).then((r) => {
+      end.showRatings(r, name);
+      mark({ ratings: r.ratings.length });
+    }).catch(() => { /* the end screen stands without them */ });
+  };
   const conn = new MatchConnection(id, {
     draw,
     refused(status, error) {
@@ -60,9 +74,11 @@ export function matchView(app: HTMLElement, id: string): () => void {
     missing() {
       fill(app, h("section", { class: "card" }, h("h2", {}, "No such match"), h("p", {}, `There is no match ${id}. `, h("a", { href: "/", "data-link": "" }, "Back to the lobby"))));
     },
+    chat: (msgs) => chat.add(msgs),
+    ratings: readRatings,
   });
   const name = (n: number) => api.seatName(conn.st?.seats || info?.seats, n);
-  const seats = new SeatActions(id, conn, { say: (m, isError) => messages.say(m, isError), hide: () => messages.hide(), name });
+  const seats = new SeatActions(id, conn, { say: (m, isError) => messages.say(m, isError), hide: () => messages.hide(), name, rated: () => !!info?.rated });
   const end = new EndScreen(id, conn, (m, isError) => messages.say(m, isError));
 
   app.append(h("section", { class: "match" },
@@ -70,7 +86,7 @@ export function matchView(app: HTMLElement, id: string): () => void {
     turn.el, messages.el, chooser.el, end.el,
     h("div", { class: "play" },
       boardEl,
-      h("aside", { class: "side" }, panel, seats.el, legal.el,
+      h("aside", { class: "side" }, panel, seats.el, chat.el, legal.el,
         h("details", { class: "log-box", open: true }, h("summary", {}, "Log"), log.el), head.links))));
 
   const host: Host = {
@@ -94,8 +110,34 @@ export function matchView(app: HTMLElement, id: string): () => void {
   api.match(id).then((m) => {
     info = m;
     head.named(m.game, m.title || m.game);
-    if (!board) draw();
+    mark({ rated: !!m.rated });
+    // The head's rated mark and the seats' offers read the match.
+    draw();
   }).catch(() => { /* the WebSocket reports it */ });
+
+  // Who may talk: a seated player (a guest too), or an account that
+  // watches. The line to type in is made anew only when that changes,
+  // so that a state does not lose what is being typed.
+  let talking = "";
+  function drawTalk(): void {
+    const st = conn.st;
+    const acc = signedIn();
+    const seated = !!conn.held && !!st && st.seat > 0;
+    const game = st?.game || info?.game || "";
+    const key = `${seated} ${acc?.name || ""} ${game}`;
+    if (key === talking) return;
+    talking = key;
+    if (seated || acc) {
+      chat.speak((text) => conn.say(text), [...phrases, ...(gamePhrases[game] || [])]);
+    } else {
+      chat.speak(null, [], h("span", {}, "Take a seat, or ", signInLink("sign in"), ", to talk at this table."));
+    }
+  }
+  const stopAccount = onAccount(() => {
+    drawTalk();
+    seats.draw();
+  });
+  whoami().then(drawTalk);
 
   function draw(): void {
     if (!conn.st) return;
@@ -121,10 +163,10 @@ export function matchView(app: HTMLElement, id: string): () => void {
     if (!board) return;
     const seated = !!conn.held && st.seat > 0;
     const v: View = {
-      obs: st.observation, text: st.text, legal: st.legal || [], seat: st.seat, players: st.seats.length,
+      obs: st.observation, text: st.text || "", legal: st.legal || [], seat: st.seat, players: st.seats.length,
       seats: st.seats, version: st.version, interactive: seated && st.status !== "over", log: conn.log,
     };
-    head.draw(st, game, st.title || info?.title || info?.game || "Match", seated ? name(st.seat) : null);
+    head.draw(st, game, st.title || info?.title || info?.game || "Match", seated ? name(st.seat) : null, !!info?.rated);
     conn.shown = st.version;
     mark({ version: st.version, status: st.status, yourTurn: st.your_turn, seat: st.seat, toMove: st.to_move });
 
@@ -134,10 +176,14 @@ export function matchView(app: HTMLElement, id: string): () => void {
     log.draw(v, board, st.seats, name);
     seats.draw();
     end.draw(st, v, board, name);
+    drawTalk();
+    if (st.status === "over" && !ratingsAsked) readRatings();
   }
 
   return () => {
     conn.close();
     turn.stop();
+    chat.close();
+    stopAccount();
   };
 }

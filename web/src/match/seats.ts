@@ -4,6 +4,7 @@
 // each confirmed first where it cannot be undone.
 
 import * as api from "../api";
+import { signedIn, signInLink } from "../account";
 import { h, fill } from "../dom";
 import { MatchConnection } from "./connection";
 
@@ -12,6 +13,8 @@ export interface SeatHost {
   say(m: string, isError?: boolean): void;
   hide(): void;
   name(seat: number): string;
+  // rated reports whether the match is rated (only accounts sit).
+  rated(): boolean;
 }
 
 export class SeatActions {
@@ -42,11 +45,17 @@ export class SeatActions {
     fill(this.el, ...parts);
   }
 
-  // joinControls are the viewer's name and a button per free seat.
+  // joinControls are the viewer's name and a button per free seat;
+  // signed in, the seat takes the account's name; a rated match's seats
+  // are for accounts only.
   private joinControls(free: api.SeatView[]): Node[] {
+    const acc = signedIn();
+    if (!acc && this.host.rated()) {
+      return [h("p", { class: "note", "data-rated-join": "" }, "A rated match: only accounts play it. ", signInLink("Sign in"), " or ", signInLink("sign up", true), " to take a seat.")];
+    }
     const nameInput = h("input", { value: api.myName(), maxlength: 40, placeholder: "your name", "data-join-name": "", "aria-label": "your name" });
-    return [h("label", {}, "Your name ", nameInput),
-      ...free.map((s) => h("button", { class: "primary", "data-join-seat": s.seat, onclick: () => this.takeSeat(s.seat, nameInput.value) }, `Take seat ${s.seat}`))];
+    return [acc ? h("span", { class: "note" }, `You sit as ${acc.name}. `) : h("label", {}, "Your name ", nameInput),
+      ...free.map((s) => h("button", { class: "primary", "data-join-seat": s.seat, onclick: () => this.takeSeat(s.seat, acc ? "" : nameInput.value) }, `Take seat ${s.seat}`))];
   }
 
   // drawButtons are the draw's: offer one, or answer the one offered
@@ -83,11 +92,13 @@ export class SeatActions {
 
   private async takeSeat(seat: number, nm: string): Promise<void> {
     nm = nm.trim();
-    api.setMyName(nm);
+    if (nm) api.setMyName(nm);
     try {
       const a = await api.join(this.id, seat, nm);
       this.host.hide();
-      this.conn.sit(a.seat!, a.token!);
+      // Signed in, an account that holds a seat already gets it back
+      // with no token: its session plays it.
+      this.conn.sit(a.seat!, a.token);
     } catch (e) {
       this.host.say((e as Error).message, true);
     }
