@@ -27,6 +27,20 @@
 //     never over the real hidden state. A Resampler draws such a sample
 //     into a state that already exists, without allocating.
 //
+// # Undo
+//
+// A player may take back its own moves within its own turn, never past a
+// chance outcome, a hidden card drawn or revealed, or another seat's move
+// (the project's issue 38, after Board Game Arena's undo policy); the
+// records keep only the moves that stand. The rule is the engine's
+// (Undoable, and UndoTrail, which follows a match and takes moves back);
+// each game tells it, as an Undoer, where its turns end (Turn) and which
+// of its moves show something hidden (Reveals), and its rules document
+// says where an undo point ends. A state that is no Undoer lets nothing
+// be taken back, so the test games and wrappers elsewhere need nothing;
+// every game under games/ asserts Undoer at compile time, and the
+// conformance kit checks the rule in random games.
+//
 // # Seats
 //
 // In the Go API players are numbered from 0 (Player 0 moves first in most
@@ -52,9 +66,9 @@
 //     assertion of the interfaces the State implements
 //     (var _ interface{ game.State; game.Scorer; ... } = (*State)(nil)).
 //   - state.go: State and its parts, its set-up (newState), Config,
-//     CurrentPlayer, Clone, CopyFrom, Equal, Returns and Scores.
-//   - moves.go: the action numbering, LegalActions, ChanceOutcomes and
-//     Apply, with the checks and the rules of play they run.
+//     CurrentPlayer, Turn, Clone, CopyFrom, Equal, Returns and Scores.
+//   - moves.go: the action numbering, LegalActions, ChanceOutcomes,
+//     Reveals and Apply, with the checks and the rules of play they run.
 //   - notation.go: ActionString, ParseAction, PublicActionString, and the
 //     words for an illegal move where they are written apart from its
 //     check (whyIllegal).

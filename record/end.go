@@ -26,21 +26,25 @@ const (
 	// EndAbandoned: every person left and the match was ended; nobody
 	// wins.
 	EndAbandoned = "abandoned"
+	// EndTimeout: Seat's time ran out turn after turn in a turn-based
+	// match and the others ended it; Seat abandoned it and loses, the
+	// others share the win.
+	EndTimeout = "timeout"
 )
 
 // Check reports what is wrong with e for a game of players seats.
 func (e *End) Check(players int) error {
 	switch e.Reason {
-	case EndResignation:
+	case EndResignation, EndTimeout:
 		if e.Seat < 1 || e.Seat > players {
-			return fmt.Errorf(`"end": a resignation's "seat" is %d: want 1 to %d`, e.Seat, players)
+			return fmt.Errorf(`"end": a %s's "seat" is %d: want 1 to %d`, e.Reason, e.Seat, players)
 		}
 	case EndDraw, EndAbandoned:
 		if e.Seat != 0 {
 			return fmt.Errorf(`"end": a %s names no seat`, e.Reason)
 		}
 	default:
-		return fmt.Errorf(`"end": reason %q: want %s, %s or %s`, e.Reason, EndResignation, EndDraw, EndAbandoned)
+		return fmt.Errorf(`"end": reason %q: want %s, %s, %s or %s`, e.Reason, EndResignation, EndDraw, EndAbandoned, EndTimeout)
 	}
 	if len(e.Returns) != players {
 		return fmt.Errorf(`"end": %d returns for %d seats`, len(e.Returns), players)

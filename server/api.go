@@ -54,6 +54,13 @@ func (s *Server) routes() {
 	mux.Handle("POST /api/account/passkeys/register/finish", h(s.handlePasskeyRegisterFinish))
 	mux.Handle("POST /api/account/passkeys/signin/begin", h(s.handlePasskeySignInBegin))
 	mux.Handle("POST /api/account/passkeys/signin/finish", h(s.handlePasskeySignInFinish))
+	mux.Handle("POST /api/matches/{id}/out-of-time", h(s.handleOutOfTime))
+	mux.Handle("POST /api/matches/{id}/undo", h(s.handleUndo))
+	mux.Handle("GET /api/account/prefs", h(s.handlePrefs))
+	mux.Handle("PUT /api/account/prefs", h(s.handlePutPrefs))
+	mux.Handle("GET /api/account/email/confirm", h(s.handleConfirmEmail))
+	mux.Handle("GET /api/unsubscribe", h(s.handleUnsubscribePage))
+	mux.Handle("POST /api/unsubscribe", h(s.handleUnsubscribe))
 	mux.Handle("GET /api/users/{name}", h(s.handleUser))
 	mux.Handle("GET /api/games/{name}/leaderboard", h(s.handleLeaderboard))
 	mux.Handle("/api/", h(func(w http.ResponseWriter, r *http.Request) error {
@@ -311,15 +318,25 @@ func (s *Server) join(ctx context.Context, m *live, w seatWish) (*seatAnswer, er
 		if seat < 0 || seat > h.Players {
 			return errorf(http.StatusBadRequest, "seat %d: want 1 to %d", seat, h.Players)
 		}
-		if seat == 0 || w.OrFree && !h.Seats[seat-1].Free() {
-			seat = slices.IndexFunc(h.Seats, store.Seat.Free) + 1
+		// A seat offered to be taken over (its person's time ran out,
+		// turns.go) is free to take, though its bot plays it meanwhile.
+		takeOver := offered(h)
+		free := func(n int) bool { return h.Seats[n-1].Free() || slices.Contains(takeOver, n) }
+		if seat == 0 || w.OrFree && !free(seat) {
+			seat = 0
+			for n := 1; n <= h.Players && seat == 0; n++ {
+				if free(n) {
+					seat = n
+				}
+			}
 			if seat == 0 {
 				return errorf(http.StatusConflict, "no free seat in match %s", h.ID)
 			}
 		}
-		if !h.Seats[seat-1].Free() {
+		if !free(seat) {
 			return errorf(http.StatusConflict, "seat %d is taken", seat)
 		}
+		setOffered(h, slices.DeleteFunc(takeOver, func(n int) bool { return n == seat }))
 		h.Seats[seat-1] = store.Seat{Name: w.Name, TokenHash: hash}
 		if w.Account != nil {
 			h.Seats[seat-1].Name, h.Seats[seat-1].Account = w.Account.Name, w.Account.ID

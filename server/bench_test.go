@@ -47,9 +47,12 @@ func (p *benchPlayer) move() {
 	}
 	tok := p.tokens[s.ToMove-1]
 	mine := p.n.state(p.id, tok)
+	if !mine.YourTurn {
+		return // the server played a forced move
+	}
 	start := time.Now()
 	p.n.mustCall(http.StatusOK, "POST", "/api/matches/"+p.id+"/moves", tok,
-		map[string]any{"move": mine.Legal[p.rng.IntN(len(mine.Legal))], "version": s.Version}, nil)
+		map[string]any{"move": mine.Legal[p.rng.IntN(len(mine.Legal))], "version": mine.Version}, nil)
 	p.posts += time.Since(start)
 }
 

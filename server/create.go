@@ -26,6 +26,10 @@ type createRequest struct {
 	TurnTimer string `json:"turn_timer"`
 	// TimeoutBot plays for a person whose timer runs out.
 	TimeoutBot string `json:"timeout_bot"`
+	// TurnBased makes the match turn based (docs/api.md, "Turn-based
+	// matches"): TurnTimer is then the time per move, of hours or days
+	// ("12h", "3d"; default 1 day).
+	TurnBased bool `json:"turn_based"`
 	// Join, if not 0, seats the creator at that seat (-1: the first
 	// human seat) and answers with its token.
 	Join int    `json:"join"`
@@ -177,7 +181,20 @@ func (s *Server) seatsOf(who []string, players int, info game.Info) ([]store.Sea
 // bot that moves for a person out of time.
 func (s *Server) settingsOf(req createRequest, info game.Info) (map[string]string, error) {
 	settings := map[string]string{}
-	if t := req.TurnTimer; t != "" && t != "off" {
+	if req.TurnBased {
+		t := req.TurnTimer
+		d, err := parseMoveTime(t)
+		switch {
+		case t == "" || t == "off":
+			d = defaultMoveTime
+		case err != nil || d < minMoveTime || d > maxMoveTime:
+			return nil, errorf(http.StatusBadRequest, "turn_timer %s: a turn-based match's time per move is from %v to %v, such as 12h, 1d, 3d or 7d", clip(t), minMoveTime, maxMoveTime)
+		}
+		if s.cfg.NewBot == nil {
+			return nil, errorf(http.StatusBadRequest, "turn-based matches need a timeout bot, and this server has no bots")
+		}
+		settings[settingMode], settings[settingTurnTimer] = modeTurnBased, d.String()
+	} else if t := req.TurnTimer; t != "" && t != "off" {
 		d, err := time.ParseDuration(t)
 		if err != nil || d < minTurnTimer || d > maxTurnTimer {
 			return nil, errorf(http.StatusBadRequest, "turn_timer %s: want a duration from %v to %v, such as 90s or 5m, or off", clip(t), minTurnTimer, maxTurnTimer)
@@ -394,6 +411,7 @@ func (s *Server) createRematch(ctx context.Context, old *store.Match) (*live, er
 const (
 	settingTurnTimer  = "turn_timer"
 	settingTimeoutBot = "timeout_bot"
+	// settingMode (turns.go) is "turn-based" in a turn-based match.
 	// settingRated is "true" in a rated match.
 	settingRated = "rated"
 )

@@ -32,7 +32,7 @@ const (
 // userSettings are the settings a client chose, shown in a match's
 // "settings"; the others are the server's own bookkeeping, shown in
 // fields of their own.
-var userSettings = []string{settingTurnTimer, settingTimeoutBot, settingRated}
+var userSettings = []string{settingTurnTimer, settingTimeoutBot, settingRated, settingMode}
 
 // teamResignBot plays the seat of a person who resigns in a team game.
 const teamResignBot = "medium"
@@ -273,6 +273,18 @@ func (s *Server) sweep(ctx context.Context, now time.Time) {
 		s.mu.Lock()
 		m := s.live[h.ID]
 		s.mu.Unlock()
+		if turnBased(h) && dueSoon(h, now) {
+			// Its deadline comes near: load it, which arms its timer,
+			// or arm the timer of the match held (scheduleLocked left
+			// it unarmed while the deadline was far).
+			if m == nil {
+				if _, err := s.match(ctx, h.ID); err != nil {
+					s.log.Error("loading a turn-based match due", "match", h.ID, "err", err)
+				}
+				continue
+			}
+			m.armDeadline()
+		}
 		if m != nil && m.ready() {
 			m.mu.Lock()
 			seen, connected = m.seenLocked()

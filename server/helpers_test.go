@@ -217,6 +217,9 @@ type (
 		Abandoned         *time.Time        `json:"abandoned,omitempty"`
 		Expires           *time.Time        `json:"expires,omitempty"`
 		Rated             bool              `json:"rated,omitempty"`
+		TurnBased         bool              `json:"turn_based,omitempty"`
+		TakeOver          []int             `json:"take_over,omitempty"`
+		OutOfTime         []int             `json:"out_of_time,omitempty"`
 	}
 	seatAnswer struct {
 		Match matchView `json:"match"`
@@ -227,6 +230,7 @@ type (
 		N    int    `json:"n"`
 		Seat int    `json:"seat,omitempty"`
 		Move string `json:"move"`
+		Mark string `json:"mark,omitempty"`
 	}
 	moveAnswer struct {
 		Version int     `json:"version"`
@@ -260,6 +264,12 @@ type (
 		DrawOffer   []int           `json:"draw_offer,omitempty"`
 		End         *record.End     `json:"end,omitempty"`
 		Abandoned   *time.Time      `json:"abandoned,omitempty"`
+		TurnBased   bool            `json:"turn_based,omitempty"`
+		MoveTime    string          `json:"move_time,omitempty"`
+		TakeOver    []int           `json:"take_over,omitempty"`
+		OutOfTime   []int           `json:"out_of_time,omitempty"`
+		Undo        int             `json:"undo,omitempty"`
+		Forced      bool            `json:"forced,omitempty"`
 	}
 	answerMsg struct {
 		Type    string  `json:"type"`
@@ -296,12 +306,20 @@ func (n *node) join(id string, seat int) seatAnswer {
 	return a
 }
 
+// state reads match id's state as the holder of token sees it. A state
+// in which the server plays the seat's only move for it (forced) is
+// waited out: the tests that read a state to move on it get one they
+// may move on.
 func (n *node) state(id, token string) stateMsg {
 	n.t.Helper()
-	raw := n.mustCall(http.StatusOK, "GET", "/api/matches/"+id+"/state?text=1", token, nil, nil)
-	var s stateMsg
-	strict(n.t, raw, &s)
-	return s
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		raw := n.mustCall(http.StatusOK, "GET", "/api/matches/"+id+"/state?text=1", token, nil, nil)
+		var s stateMsg
+		strict(n.t, raw, &s)
+		if !s.Forced || time.Now().After(end) {
+			return s
+		}
+	}
 }
 
 func (n *node) match(id string) matchView {

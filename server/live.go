@@ -30,11 +30,18 @@ type live struct {
 	mu      sync.Mutex
 	hdr     *store.Match // hdr.Version == len(log) at all times
 	info    game.Info
-	state   game.State    // the state after log
-	log     []string      // the complete log
-	public  []string      // the log as everybody may see it (record.PublicEntry)
-	actors  []game.Player // who made each entry (game.Chance for chance)
-	draws   int           // chance entries in log: draws taken from the seed
+	state   game.State      // the state after log
+	log     []string        // the complete log
+	public  []string        // the log as everybody may see it (record.PublicEntry)
+	actors  []game.Player   // who made each entry (game.Chance for chance)
+	marks   map[int]string  // the entries the server made for a person (store.Append.Mark)
+	forced  map[string]bool // an account's choice of forced moves played for it (forcedLocked)
+	noticed int             // 1 + the turn (turnBeganLocked) whose notice was seen to
+	// undoRun is the number of last entries that may be taken back
+	// (game.Undoable each, all of the seat to move, none a timeout's):
+	// see undo.go.
+	undoRun int
+	draws   int // chance entries in log: draws taken from the seed
 	clients map[*client]struct{}
 	timer   *time.Timer // the turn timer of the player to move
 	auto    int         // version an automatic move is being computed for, or -1
@@ -162,11 +169,17 @@ func (m *live) load(ctx context.Context) error {
 			m.chatN = last[0].N + 1
 		}
 	}
+	marks, err := m.s.store.Marks(ctx, m.id, 0)
+	if err != nil {
+		return err
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if err := m.rebuildLocked(h, moves); err != nil {
 		return err
 	}
+	m.marks = nil
+	m.addMarksLocked(marks)
 	m.scheduleLocked()
 	return nil
 }
@@ -188,7 +201,7 @@ func (m *live) rebuildLocked(h *store.Match, moves []string) error {
 	if err := b.read(h.ID, 0, moves); err != nil {
 		return err
 	}
-	m.info, m.state, m.log, m.public, m.actors, m.draws = b.info, st, nil, nil, nil, 0
+	m.info, m.state, m.log, m.public, m.actors, m.draws, m.undoRun = b.info, st, nil, nil, nil, 0, 0
 	m.addLocked(b)
 	h.Version = len(m.log)
 	m.hdr = h
@@ -222,13 +235,22 @@ func (m *live) adoptLocked(ctx context.Context, h *store.Match) error {
 	case h.Version < old:
 		// The store lost entries we applied: never happens with a
 		// durable store, but the store is the truth.
+		// The store lost entries we applied: another node took them
+		// back (an undo), or the store is not durable; the store is
+		// the truth.
 		moves, err := m.s.store.Moves(ctx, m.id, 0)
+		if err != nil {
+			return err
+		}
+		marks, err := m.s.store.Marks(ctx, m.id, 0)
 		if err != nil {
 			return err
 		}
 		if err := m.rebuildLocked(h, moves); err != nil {
 			return err
 		}
+		m.marks = nil
+		m.addMarksLocked(marks)
 	case h.Version > old:
 		moves, err := m.s.store.Moves(ctx, m.id, old)
 		if err != nil {
@@ -240,9 +262,14 @@ func (m *live) adoptLocked(ctx context.Context, h *store.Match) error {
 		if len(moves) < h.Version-old {
 			return fmt.Errorf("match %s: header at version %d, log at %d", m.id, h.Version, old+len(moves))
 		}
+		marks, err := m.s.store.Marks(ctx, m.id, old)
+		if err != nil {
+			return err
+		}
 		if err := m.extendLocked(moves); err != nil {
 			return err
 		}
+		m.addMarksLocked(marks)
 	}
 	h.Version = len(m.log)
 	m.hdr = h
@@ -251,6 +278,22 @@ func (m *live) adoptLocked(ctx context.Context, h *store.Match) error {
 		m.scheduleLocked()
 	}
 	return nil
+}
+
+// addMarksLocked keeps the marks of entries m has. A move the timeout
+// bot made is nobody's to take back: the undo run starts after it.
+func (m *live) addMarksLocked(marks map[int]string) {
+	for n, mark := range marks {
+		if n < len(m.log) {
+			if m.marks == nil {
+				m.marks = map[int]string{}
+			}
+			m.marks[n] = mark
+			if mark == store.MarkTimeout && n >= len(m.log)-m.undoRun {
+				m.undoRun = len(m.log) - 1 - n
+			}
+		}
+	}
 }
 
 // extendLocked applies log entries written by another node.
@@ -272,6 +315,8 @@ type batch struct {
 	public []string
 	actors []game.Player
 	draws  int // chance entries among them
+	// undoable says of each entry whether game.Undoable holds of it.
+	undoable []bool
 }
 
 // batchLocked starts a batch of entries after m's log.
@@ -289,7 +334,22 @@ func (b *batch) add(a game.Action, e string) error {
 	if p == game.Chance {
 		b.draws++
 	}
-	return b.st.Apply(a)
+	// game.Undoable's test, without the clone it makes: the turn and
+	// what a reveals are read before a is applied.
+	u, isUndoer := b.st.(game.Undoer)
+	turn, reveals := 0, true
+	if isUndoer && p >= 0 {
+		turn, reveals = u.Turn(), u.Reveals(a)
+	}
+	if err := b.st.Apply(a); err != nil {
+		return err
+	}
+	ok := false
+	if v, isUndoer := b.st.(game.Undoer); isUndoer && !reveals {
+		ok = b.st.CurrentPlayer() == p && v.Turn() == turn
+	}
+	b.undoable = append(b.undoable, ok)
+	return nil
 }
 
 // read plays log entries read from the store, the first being entry
@@ -313,6 +373,11 @@ func (b *batch) read(id string, from int, moves []string) error {
 
 // addLocked appends the entries of b to m's log.
 func (m *live) addLocked(b *batch) {
+	for _, ok := range b.undoable {
+		if m.undoRun++; !ok {
+			m.undoRun = 0
+		}
+	}
 	m.state, m.draws = b.st, m.draws+b.draws
 	m.log = append(m.log, b.log...)
 	m.public = append(m.public, b.public...)
@@ -474,7 +539,14 @@ func (m *live) commitLocked(ctx context.Context, a *game.Action, by string, star
 		result = b.st.Returns(nil)
 	}
 	now := time.Now()
-	err := m.s.store.Append(ctx, store.Append{ID: m.id, Version: from, Moves: b.log, Result: result, At: now})
+	mark := ""
+	switch by {
+	case "timeout":
+		mark = store.MarkTimeout
+	case "forced":
+		mark = store.MarkForced
+	}
+	err := m.s.store.Append(ctx, store.Append{ID: m.id, Version: from, Moves: b.log, Result: result, At: now, Mark: mark})
 	if errors.Is(err, store.ErrConflict) {
 		m.s.metrics.conflicts.Inc()
 		if serr := m.syncLocked(ctx); serr != nil {
@@ -494,6 +566,9 @@ func (m *live) commitLocked(ctx context.Context, a *game.Action, by string, star
 		m.s.metrics.moves.WithLabelValues(m.info.Name, label).Inc()
 	}
 	m.addLocked(b)
+	if mark != "" {
+		m.addMarksLocked(map[int]string{from: mark})
+	}
 	m.hdr.Version, m.hdr.TurnStart = len(m.log), now
 	if result != nil {
 		m.hdr.Status, m.hdr.Result = store.Over, result
@@ -547,10 +622,16 @@ func (m *live) scheduleLocked() {
 		// Over, or waiting for players to take the free seats.
 	case m.hdr.Seats[cur].Bot != "":
 		m.startAutoLocked(v, cur, m.hdr.Seats[cur].Bot, "bot")
+	case m.forcedLocked(cur):
+		m.startAutoLocked(v, cur, "", "forced")
 	default:
-		if d := turnTimer(m.hdr); d > 0 {
+		// A turn-based deadline days away is left to the janitor
+		// (sweep), which loads the match when it comes near: the match
+		// need not stay in memory until then.
+		if d := turnTimer(m.hdr); d > 0 && (!turnBased(m.hdr) || dueSoon(m.hdr, time.Now())) {
 			m.timer = time.AfterFunc(max(time.Until(m.hdr.TurnStart.Add(d)), 0), func() { m.timeUp(v) })
 		}
+		m.noticeLocked(cur)
 	}
 }
 
@@ -581,7 +662,7 @@ func (m *live) startAutoLocked(v int, p game.Player, spec, by string) {
 	if m.auto == v {
 		return
 	}
-	if p != game.Chance && m.s.cfg.NewBot == nil {
+	if p != game.Chance && by != "forced" && m.s.cfg.NewBot == nil {
 		return
 	}
 	if wait := time.Until(m.standby); wait > 0 {
@@ -615,7 +696,10 @@ func (m *live) runAuto(v int, p game.Player, st game.State, spec, by string, see
 	}
 	start := time.Now()
 	var a *game.Action
-	if p != game.Chance {
+	if by == "forced" {
+		legal := st.LegalActions(nil)
+		a = &legal[0]
+	} else if p != game.Chance {
 		act, err := s.botMove(st, spec, seed)
 		if s.ctx.Err() != nil {
 			m.mu.Lock()

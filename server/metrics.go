@@ -27,6 +27,7 @@ type metrics struct {
 	statesSent    prometheus.Counter
 	statesEncoded prometheus.Counter
 	replayBuild   prometheus.Histogram
+	mails         *prometheus.CounterVec
 }
 
 func newMetrics(st store.Store) *metrics {
@@ -71,13 +72,16 @@ func newMetrics(st store.Store) *metrics {
 		statesEncoded: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "commons_states_encoded_total", Help: "State messages encoded for them: at a move, one for each view of the match its clients have (every spectator shares one), so sent over encoded is how many clients share an encoding.",
 		}),
+		mails: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "commons_mails_total", Help: "Mails sent by this node, by kind (turn: a turn notice, confirm: an address's confirmation) and failed (a notice that could not be sent).",
+		}, []string{"kind"}),
 		replayBuild: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    "commons_replay_build_seconds",
 			Help:    "Replays built (a match's positions as one viewer saw them), by how long each took; a replay asked for again is served from the cache.",
 			Buckets: []float64{.001, .005, .01, .05, .1, .2, .5, 1, 2, 5},
 		}),
 	}
-	m.reg.MustRegister(m.created, m.moves, m.moveLatency, m.conflicts, m.clients, m.live, m.requests,
+	m.reg.MustRegister(m.mails, m.created, m.moves, m.moveLatency, m.conflicts, m.clients, m.live, m.requests,
 		m.botErrors, m.storeFailures, m.limited, m.statesSent, m.statesEncoded, m.replayBuild, &matchCounter{st: st},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

@@ -2,6 +2,9 @@ package server_test
 
 import (
 	"context"
+	"database/sql"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver, to move a turn's start by hand
 	"net/http"
 	"strconv"
 	"sync"
@@ -9,6 +12,7 @@ import (
 	"time"
 
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/mail"
 	"github.com/commons-games/commons/server"
 	"github.com/commons-games/commons/store"
 	"github.com/commons-games/commons/store/postgres"
@@ -283,5 +287,91 @@ func TestTwoNodesTalkAndRate(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	if p := n2.profile("Bob"); p.Ratings[0].Games != 1 || p.Ratings[0].Wins != 1 {
 		t.Fatalf("Bob after restarts: %+v", p.Ratings)
+	}
+}
+
+// TestTurnDeadlineFiresOnceOnTwoNodes: two nodes take up a turn-based
+// match whose deadline has passed: the timeout bot moves once, and the
+// person whose turn it then is gets one notice.
+func TestTurnDeadlineFiresOnceOnTwoNodes(t *testing.T) {
+	c := pgtest.Shared(t)
+	dsn := c.NewDatabase(t)
+	open := func() store.Store {
+		st, err := postgres.Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
+	}
+	outbox := &mail.Recorder{}
+	cfg := server.Config{NewBot: firstLegalBots, Mail: outbox, PublicOrigin: "http://commons.test"}
+	n0 := startNode(t, open(), cfg)
+	ada, bob := n0.signUp("Ada"), n0.signUp("Bob")
+	bob.mustCall(http.StatusOK, "PUT", "/api/account/prefs", map[string]any{"email": "bob@example.org", "notify_turns": true}, nil)
+	got, err := outbox.Wait(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bob.call("GET", local(t, links(got[0], "/api/account/email/confirm")[0]), nil, nil)
+	a := ada.create(map[string]any{"game": "countdown", "options": map[string]string{"start": "fixed"}, "turn_based": true, "join": 1})
+	id := a.Match.ID
+	bob.mustCall(http.StatusOK, "POST", "/api/matches/"+id+"/join", map[string]any{}, nil)
+	v := n0.match(id).Version
+	n0.stop()
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`UPDATE matches SET turn_start_ms = $1 WHERE id = $2`, time.Now().Add(-25*time.Hour).UnixMilli(), id); err != nil {
+		t.Fatal(err)
+	}
+	n1, n2 := startNode(t, open(), cfg), startNode(t, open(), cfg)
+	waitVersion(t, n1, id, v+1)
+	if _, err := outbox.Wait(context.Background(), 2); err != nil { // Bob's notice
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond) // a second timeout or notice would come now
+	for _, n := range []*node{n1, n2} {
+		s := n.state(id, "")
+		timeouts := 0
+		for _, e := range s.Moves {
+			if e.Mark == "timeout" {
+				timeouts++
+			}
+		}
+		if s.Version != v+1 || timeouts != 1 || s.ToMove != 2 {
+			t.Errorf("node's state: version %d (want %d), %d timeouts, %d to move", s.Version, v+1, timeouts, s.ToMove)
+		}
+	}
+	if msgs := outbox.Messages(); len(msgs) != 2 || msgs[1].To != "bob@example.org" {
+		t.Errorf("%d mails, want the confirmation and one notice to Bob", len(msgs))
+	}
+}
+
+// TestUndoHeardOnTwoNodes: a move taken back on one node is taken back
+// on the other, whose clients get the state at the lower version.
+func TestUndoHeardOnTwoNodes(t *testing.T) {
+	n1, n2 := twoNodes(t)
+	a := n1.create(map[string]any{"game": "source", "join": 1, "name": "Ada"})
+	id := a.Match.ID
+	n2.join(id, 2)
+	s := n1.state(id, a.Token)
+	v := s.Version
+	n1.mustCall(http.StatusOK, "POST", "/api/matches/"+id+"/moves", a.Token, map[string]any{"move": s.Legal[0], "version": v}, nil)
+	waitVersion(t, n2, id, v+1)
+	watcher := n2.dial(id, "")
+	n1.mustCall(http.StatusOK, "POST", "/api/matches/"+id+"/undo", a.Token, map[string]any{"version": v + 1}, nil)
+	for end := time.Now().Add(10 * time.Second); ; {
+		if got := watcher.nextState(10 * time.Second); got.Version == v {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatal("node 2's client never saw the move taken back")
+		}
+	}
+	if got := n2.state(id, a.Token); got.Version != v || !got.YourTurn {
+		t.Errorf("node 2's state after the undo: version %d, your turn %v", got.Version, got.YourTurn)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
@@ -21,7 +22,8 @@ type profileView struct {
 	Name    string       `json:"name"`
 	Created time.Time    `json:"created"`
 	Ratings []ratingView `json:"ratings"`
-	// Waiting are the running matches where it is this person's turn.
+	// Waiting are the running matches where it is this person's turn,
+	// the one waiting longest first (Yucata's rule).
 	Waiting []historyView `json:"waiting"`
 	// Matches are the matches the person played or plays, most recently
 	// changed first.
@@ -44,8 +46,13 @@ type historyView struct {
 	Result string `json:"result,omitempty"`
 	// Seats are who played each seat, bots labelled as bots.
 	Seats []seatView `json:"seats"`
-	// ToMove is the seat to move in a running match (0: none known).
-	ToMove int `json:"to_move,omitempty"`
+	// ToMove is the seat to move in a running match (0: none known),
+	// since TurnStart; Deadline is when its time runs out, if it has a
+	// turn timer. TurnBased says the match is played turn based.
+	ToMove    int        `json:"to_move,omitempty"`
+	TurnStart *time.Time `json:"turn_start,omitempty"`
+	Deadline  *time.Time `json:"deadline,omitempty"`
+	TurnBased bool       `json:"turn_based,omitempty"`
 	// Page is the web app's page of the match: /match/ID while it is
 	// played, its replay /replay/ID once over.
 	Page string `json:"page"`
@@ -90,6 +97,7 @@ func (s *Server) handleUser(w http.ResponseWriter, r *http.Request) error {
 			p.Waiting = append(p.Waiting, v)
 		}
 	}
+	slices.SortStableFunc(p.Waiting, func(a, b historyView) int { return a.TurnStart.Compare(*b.TurnStart) })
 	w.Header().Set("Cache-Control", "no-cache")
 	writeJSON(w, http.StatusOK, p)
 	return nil
@@ -99,7 +107,7 @@ func (s *Server) handleUser(w http.ResponseWriter, r *http.Request) error {
 // move of a running match is read from the match held live here, or
 // loaded: a profile's running matches are few.
 func (s *Server) viewHistory(ctx context.Context, h *store.Match, id string) historyView {
-	v := historyView{ID: h.ID, Game: h.Game, Status: h.Status, Rated: rated(h), Created: h.Created, Seats: seatViews(h), Page: "/match/" + h.ID}
+	v := historyView{ID: h.ID, Game: h.Game, Status: h.Status, Rated: rated(h), Created: h.Created, Seats: seatViews(h), Page: "/match/" + h.ID, TurnBased: turnBased(h)}
 	if h.Status == store.Over {
 		v.Page = "/replay/" + h.ID
 	}
@@ -141,7 +149,8 @@ func (s *Server) viewHistory(ctx context.Context, h *store.Match, id string) his
 		if m, err := s.match(ctx, h.ID); err == nil {
 			m.mu.Lock()
 			if cur := m.state.CurrentPlayer(); cur >= 0 && m.hdr.Status == store.Running {
-				v.ToMove = cur.Seat()
+				ts := m.hdr.TurnStart
+				v.ToMove, v.TurnStart, v.Deadline = cur.Seat(), &ts, m.deadlineLocked()
 			}
 			m.mu.Unlock()
 		}

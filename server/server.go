@@ -34,6 +34,7 @@ import (
 
 	"github.com/commons-games/commons/account"
 	"github.com/commons-games/commons/bot"
+	"github.com/commons-games/commons/mail"
 	"github.com/commons-games/commons/store"
 )
 
@@ -151,6 +152,10 @@ type Config struct {
 	// OperatorToken, if set, is the bearer token of the operator's
 	// endpoints (taking a chat message down). Unset, they answer 403.
 	OperatorToken string
+	// Mail, if set, sends the "your turn" notices of turn-based matches
+	// and the mails confirming an address (see notices.go). It needs
+	// PublicOrigin, for the links in them.
+	Mail mail.Sender
 	// PublicOrigin is the origin the server is reached at
 	// ("https://commons.example.org"), as browsers see it behind a
 	// proxy: passkeys are bound to its host, and the session's cookie is
@@ -223,6 +228,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.TimeoutBot == "" {
 		cfg.TimeoutBot = "random"
+	}
+	if cfg.Mail != nil && cfg.PublicOrigin == "" {
+		return nil, errors.New("server: mail needs PublicOrigin, the origin its links point to")
 	}
 	if cfg.IdleTime <= 0 {
 		cfg.IdleTime = 5 * time.Minute
@@ -438,8 +446,8 @@ func (s *Server) resume(ctx context.Context) error {
 // hasAutomation reports whether the server may have to move in h by
 // itself: a bot seat or a turn timer.
 func hasAutomation(h *store.Match) bool {
-	if turnTimer(h) > 0 {
-		return true
+	if turnTimer(h) > 0 && (!turnBased(h) || dueSoon(h, time.Now())) {
+		return true // a turn-based match due later is the janitor's (sweep)
 	}
 	for _, seat := range h.Seats {
 		if seat.Bot != "" {

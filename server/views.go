@@ -18,6 +18,10 @@ type entryView struct {
 	// Seat is the 1-based seat that moved; 0 (left out) for chance.
 	Seat int    `json:"seat,omitempty"`
 	Move string `json:"move"`
+	// Mark says the server made the move for the seat's person:
+	// "timeout" (their time ran out and the timeout bot moved) or
+	// "forced" (it was their only legal move).
+	Mark string `json:"mark,omitempty"`
 }
 
 // entriesLocked returns log entries from index from as viewer (a seat or
@@ -26,7 +30,7 @@ type entryView struct {
 func (m *live) entriesLocked(from int, viewer game.Player) []entryView {
 	out := make([]entryView, 0, len(m.log)-from)
 	for i := from; i < len(m.log); i++ {
-		e := entryView{N: i, Move: m.public[i]}
+		e := entryView{N: i, Move: m.public[i], Mark: m.marks[i]}
 		if p := m.actors[i]; p >= 0 {
 			e.Seat = p.Seat()
 			if p == viewer {
@@ -102,6 +106,16 @@ type matchView struct {
 	// Rated says the match is rated: only accounts take its seats, and
 	// its end updates their ratings (GET .../ratings).
 	Rated bool `json:"rated,omitempty"`
+	// TurnBased says the match is played turn based; its settings'
+	// turn_timer is then the time per move. TakeOver are the seats
+	// offered to be taken over, their person having run out of time
+	// (a bot plays them meanwhile; they count among FreeSeats), and
+	// OutOfTime (in a live match's view) the seats whose time ran out
+	// two turns in a row, for which the others may choose
+	// (POST .../out-of-time).
+	TurnBased bool  `json:"turn_based,omitempty"`
+	TakeOver  []int `json:"take_over,omitempty"`
+	OutOfTime []int `json:"out_of_time,omitempty"`
 }
 
 func viewMatch(h *store.Match) matchView {
@@ -136,6 +150,8 @@ func viewMatch(h *store.Match) matchView {
 			v.FreeSeats++
 		}
 	}
+	v.TurnBased, v.TakeOver = turnBased(h), offered(h)
+	v.FreeSeats += len(v.TakeOver)
 	return v
 }
 
@@ -150,6 +166,7 @@ func (m *live) viewLocked() matchView {
 	}
 	v.ToMove = &to
 	v.Deadline = m.deadlineLocked()
+	v.OutOfTime = m.outOfTimeLocked()
 	return v
 }
 
@@ -207,6 +224,19 @@ type stateMsg struct {
 	DrawOffer []int       `json:"draw_offer,omitempty"`
 	End       *record.End `json:"end,omitempty"`
 	Abandoned *time.Time  `json:"abandoned,omitempty"`
+	// TurnBased, MoveTime (its time per move, a Go duration), TakeOver
+	// and OutOfTime are as in the match's view (turns.go).
+	TurnBased bool   `json:"turn_based,omitempty"`
+	MoveTime  string `json:"move_time,omitempty"`
+	TakeOver  []int  `json:"take_over,omitempty"`
+	OutOfTime []int  `json:"out_of_time,omitempty"`
+	// Forced says the viewer is to move and has one legal move, which
+	// the server plays for them (forced moves on): YourTurn is false
+	// and Legal empty, so no client plays it twice.
+	Forced bool `json:"forced,omitempty"`
+	// Undo is how many of the last entries the viewer may take back
+	// now (POST .../undo takes back their last move); 0: none.
+	Undo int `json:"undo,omitempty"`
 }
 
 // stateLocked is the state message for viewer with the log entries from
@@ -226,6 +256,11 @@ func (m *live) stateLocked(viewer game.Player, from int, text bool) *stateMsg {
 	}
 	if viewer >= 0 {
 		msg.Seat = viewer.Seat()
+		msg.Undo = m.undoDepthLocked(viewer)
+	}
+	if turnBased(m.hdr) {
+		msg.TurnBased, msg.MoveTime = true, turnTimer(m.hdr).String()
+		msg.TakeOver, msg.OutOfTime = offered(m.hdr), m.outOfTimeLocked()
 	}
 	cur := m.state.CurrentPlayer()
 	if cur >= 0 && m.hdr.Status != store.Over {
@@ -242,7 +277,11 @@ func (m *live) stateLocked(viewer game.Player, from int, text bool) *stateMsg {
 	if e := m.endLocked(); e != nil {
 		msg.End, msg.Result = e, e.Returns
 	}
-	if cur >= 0 && cur == viewer && m.hdr.Status == store.Running {
+	if cur >= 0 && cur == viewer && m.hdr.Status == store.Running && m.hdr.Seats[cur].Bot == "" && m.forcedLocked(cur) {
+		// The server plays the viewer's only move for them at once: a
+		// client that played it too would race the server.
+		msg.Forced = true
+	} else if cur >= 0 && cur == viewer && m.hdr.Status == store.Running {
 		msg.YourTurn = true
 		m.abuf = m.state.LegalActions(m.abuf)
 		msg.Legal = make([]string, len(m.abuf))

@@ -175,4 +175,37 @@ type People interface {
 	// (off); Muted returns the accounts account has muted.
 	Mute(ctx context.Context, account, other string, on bool) error
 	Muted(ctx context.Context, account string) ([]string, error)
+
+	// Prefs returns an account's preferences (the defaults, with a new
+	// Unsubscribe secret, if it never set any); PutPrefs writes them,
+	// keeping the Unsubscribe secret. Unsubscribe turns the turn notices
+	// off for the account whose secret is secret, and returns it
+	// (ErrNotFound if no account has that secret).
+	Prefs(ctx context.Context, account string) (*Prefs, error)
+	PutPrefs(ctx context.Context, account string, p *Prefs) error
+	Unsubscribe(ctx context.Context, secret string) (string, error)
+
+	// ClaimNotice records that the notice for account's turn at version
+	// of match is being sent, and reports whether this call claimed it:
+	// false if it was claimed before (by this server or another), so
+	// that a turn gets one notice.
+	ClaimNotice(ctx context.Context, match, account string, version int, at time.Time) (bool, error)
+}
+
+// Prefs are what a person chose about play and notices.
+type Prefs struct {
+	// Email is the address turn notices go to; EmailConfirmed whether
+	// its owner confirmed it (by the link mailed to it). Notices go
+	// only to a confirmed address.
+	Email          string
+	EmailConfirmed bool
+	// NotifyTurns: mail a notice when it is the person's turn in a
+	// turn-based match.
+	NotifyTurns bool
+	// ForcedMoves: a decision with one legal move is played for the
+	// person (the default).
+	ForcedMoves bool
+	// Unsubscribe is the secret of the link in every notice that turns
+	// NotifyTurns off without signing in. The store makes it.
+	Unsubscribe string
 }

@@ -128,6 +128,31 @@ type Append struct {
 	Result []float64
 	// At is the time of the move (it becomes the match's TurnStart).
 	At time.Time
+	// Mark, if not "", says why the server made the first of Moves by
+	// itself for a person's seat: MarkTimeout or MarkForced. It is kept
+	// with the entry (Store.Marks) for the log to say so.
+	Mark string
+}
+
+// The marks of a log entry (Append.Mark).
+const (
+	// MarkTimeout: the person's time ran out and the timeout bot moved.
+	MarkTimeout = "timeout"
+	// MarkForced: the person had one legal move and it was played for
+	// them.
+	MarkForced = "forced"
+)
+
+// Undo takes entries back from a match's log: those from To on, if the
+// match is still at Version and not Over. The server decides which may
+// be taken back (game.UndoDepth); the store only keeps the log's end
+// where the caller saw it.
+type Undo struct {
+	ID      string
+	Version int
+	To      int
+	// At becomes the match's TurnStart.
+	At time.Time
 }
 
 // ListOptions select matches for List.
@@ -155,10 +180,19 @@ type Store interface {
 	Count(ctx context.Context) (map[Status]int, error)
 	// Moves returns the log entries from index from (0-based) on.
 	Moves(ctx context.Context, id string, from int) ([]string, error)
+	// Marks returns the marks (Append.Mark) of the log entries from
+	// index from on that have one, by index.
+	Marks(ctx context.Context, id string, from int) (map[int]string, error)
 	// Append adds entries at a.Version, durably, if the match's version
 	// is still a.Version; otherwise ErrConflict. ErrNotFound for an
 	// unknown match; ErrConflict also if the match is Over.
 	Append(ctx context.Context, a Append) error
+	// Undo removes the entries from u.To on, durably, if the match's
+	// version is still u.Version and it is not Over; otherwise
+	// ErrConflict (ErrNotFound for an unknown match). It raises the
+	// match's Rev, and watchers hear a Change whose Version is u.To:
+	// lower than before.
+	Undo(ctx context.Context, u Undo) error
 	// Update writes m's Seats, Status, Settings, Rematch and TurnStart if
 	// the stored revision is still m.Rev, and raises it (m.Rev is set to
 	// the new revision). A match that is Over stays Over whatever

@@ -4,8 +4,9 @@
 //
 //	commons games [--json]
 //	commons new GAME [--players N] [--seed S] [--option key=value]...
-//	commons replay [--view P] [--complete] [--trace] FILE
-//	commons play GAME [--players N] [--seat K=human|BOT]... [--seed S] [--option key=value]... [--save FILE]
+//	commons replay [--view P] [--complete] [--trace] [--words] FILE
+//	commons play GAME [--players N] [--seat K=human|BOT]... [--seed S] [--option key=value]... [--save FILE] [--ask-forced]
+//	commons play --resume FILE [--seat K=human|BOT]... [--save FILE] [--ask-forced]
 //	commons bench GAME [--players N] [--games N] [--seed S] [--json] [--bot SPEC]
 //	commons arena GAME (--bots A,B,... | --team TEAM=SPEC...) [--players N] [--games N] [--seed S] [--workers K] [--json]
 //	commons lab run GAME --bots A,B,... --games N --out DIR [--players N] [--seed S] [--workers K] [--shard i/n]
@@ -68,6 +69,8 @@ func init() {
 			"commons replay --view 2 game.json           # ... with what seat 2 sees (or --view spectator)",
 			"commons replay --complete game.json         # the record with every chance outcome written out",
 			"commons replay --trace game.json            # one JSON line per move: who, the legal moves, the move",
+			"commons replay --words game.json            # one line per move in words: who, the move, a chance outcome's odds",
+			"commons replay --words --view 2 game.json   # ... as seat 2 saw them: others' hidden cards masked",
 			"commons new source --seed 3 | commons replay -",
 		}},
 		{name: "play", summary: "play a game in the terminal, against people or bots", run: runPlay, bots: true, examples: []string{
@@ -75,6 +78,9 @@ func init() {
 			"commons play source --seat 2=hard           # against the hard bot (easy, medium, hard)",
 			"commons play source --seat 2=script:centre  # against a beginner's way of playing (commons games lists them)",
 			"commons play source --seat 2=mcts:time=3s   # against a search bot that thinks three seconds a move",
+			"commons play source --save game.json        # quit when you like: the game so far is in game.json",
+			"commons play --resume game.json             # go on with it (seat 1 you again; --seat as at the start)",
+			"commons play 3io --ask-forced               # be asked even for the only legal move (3io: a turn's expand)",
 			"commons play breaking-head --players 4 --seat all=human   # four people at one screen",
 			"commons play 3io --players 3 --seat 1=greedy --seat 2=human --seat 3=mcts",
 			"commons play open-science-alliance --players 3 --seat 2=mcts --seat 3=greedy",
@@ -82,7 +88,10 @@ func init() {
 			"",
 			"At the prompt: a move in the game's notation (docs/rules/GAME.md), ? for the",
 			"legal moves, ? TEXT for those that start with TEXT or have a word starting with",
-			"it (? place, ? c3), board, help, quit.",
+			"it (? place, ? c3), board, help, quit. A move that is the only legal one is",
+			"played for you, and the log says so: \"forced: seat 1: expand (the only legal move)\".",
+			"--resume replays the record's moves, checking each (a bad one is named, and",
+			"nothing is played or written), and saves back to FILE unless --save says where.",
 		}},
 		{name: "bench", summary: "measure random playouts (or a bot's search) per second", run: runBench, bots: true, examples: []string{
 			"commons bench source                        # 1000 random games",

@@ -4,10 +4,13 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -60,36 +63,52 @@ func parseSeats(flags []string, players int) (seatSpecs, error) {
 }
 
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("play", "play GAME [--players N] [--seat K=human|BOT]... [--seed S] [--option key=value]... [--save FILE]", stderr)
+	fs := newFlagSet("play", "play GAME [--players N] [--seat K=human|BOT]... [--seed S] [--option key=value]... [--save FILE] [--ask-forced]\n"+
+		"       commons play --resume FILE [--seat K=human|BOT]... [--save FILE] [--ask-forced]", stderr)
 	var gf gameFlags
 	gf.register(fs, "default: a random one, shown at the start and written in the record")
 	var seatFlags listFlag
 	fs.Var(&seatFlags, "seat", "who plays seat `K=WHO`: WHO is human, a bot level (easy, medium or hard), a game's scripted player (script:NAME; commons games lists them) or a bot spec such as random or mcts:time=1s; K=all sets every seat (repeatable; default: seat 1 human, the rest the medium bot)")
-	save := fs.String("save", "", "write the complete game record to `FILE` when the game ends, you quit, the input ends or you press Ctrl-C")
-	g, cfg, err := gf.parse(fs, args)
+	save := fs.String("save", "", "write the complete game record to `FILE` when the game ends, you quit, the input ends or you press Ctrl-C (with --resume the default is the resumed file)")
+	resume := fs.String("resume", "", "go on with the game in the record `FILE` (as --save writes it): every move is checked and replayed, then play continues where it stopped; the game, players, options and seed are the record's, the seats the --seat flags'")
+	askForced := fs.Bool("ask-forced", false, "ask for a move even when it is the only legal one (by default such a move is played for you, and the log says forced:)")
+	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	seats, err := parseSeats(seatFlags, cfg.Players)
-	if err != nil {
-		return err
-	}
-	seed := gf.seed.get()
 	m := &terminalMatch{
-		g: g, cfg: cfg, seed: seed,
-		in: bufio.NewScanner(stdin), out: stdout,
+		in: bufio.NewScanner(stdin), out: stdout, askForced: *askForced,
 		bots: map[game.Player]bot.Bot{}, specs: map[game.Player]string{},
 	}
-	for n := 1; n <= cfg.Players; n++ {
+	saveBack := false // --save is the resumed file, by default
+	if *resume == "" {
+		if m.g, m.cfg, err = playGame(&gf, pos); err != nil {
+			return err
+		}
+		m.seed = gf.seed.get()
+	} else {
+		if err := m.resume(*resume, fs, &gf, pos); err != nil {
+			return err
+		}
+		if *save == "" {
+			// Quit, resume, quit again: the one file keeps the game.
+			*save, saveBack = *resume, true
+		}
+	}
+	seats, err := parseSeats(seatFlags, m.cfg.Players)
+	if err != nil {
+		return err
+	}
+	for n := 1; n <= m.cfg.Players; n++ {
 		p := game.PlayerOfSeat(n)
 		if seats[n] == "human" {
 			m.humans = append(m.humans, p)
 			continue
 		}
-		b, err := newBot(seats[n], seed+uint64(n)*0x9e3779b97f4a7c15)
+		b, err := newBot(seats[n], m.seed+uint64(n)*0x9e3779b97f4a7c15)
 		if sp, perr := bot.ParseSpec(seats[n]); err == nil && perr == nil {
 			// newBot made the bot; a script it names must be the game's.
-			err = bot.CheckFor(sp, g.Info())
+			err = bot.CheckFor(sp, m.g.Info())
 		}
 		if err != nil {
 			return usagef("--seat %d=%s: %s", n, seats[n], botSpecError(seats[n], err))
@@ -100,7 +119,10 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		// Find out now, not after an hour's game, that the file cannot be
 		// written. O_APPEND leaves an existing file as it is until the end.
 		f, err := os.OpenFile(*save, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
-		if err != nil {
+		switch {
+		case err != nil && saveBack:
+			return fmt.Errorf("--resume %s: the game could not be saved back there: %w (--save FILE saves it elsewhere)", *resume, err)
+		case err != nil:
 			return fmt.Errorf("--save: %w", err)
 		}
 		f.Close()
@@ -109,6 +131,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		defer signal.Stop(sigs)
 		m.saveOnInterrupt(sigs, *save)
 	}
+	m.resumed, m.saveTo = *resume, *save
 	playErr := m.play()
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -125,6 +148,95 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return playErr
 }
 
+// playGame resolves the one argument of a new game, GAME, with its flags
+// (gameFlags.parse, for flags that are parsed already).
+func playGame(gf *gameFlags, pos []string) (game.Game, game.Config, error) {
+	switch len(pos) {
+	case 0:
+		return nil, game.Config{}, usagef("name a game: %s (commons games describes them), or --resume FILE to go on with a saved one", strings.Join(gameNames(), ", "))
+	case 1:
+	default:
+		return nil, game.Config{}, usagef("unexpected argument %q after the game %q (flags start with --)", pos[1], pos[0])
+	}
+	return gf.resolve(pos[0])
+}
+
+// resume sets m up to go on with the game of the record in path: the
+// game and its configuration, the state the record's moves replay to, the
+// record so far and the seed. A record that does not replay, or whose
+// game is over, is refused before anything is played or written.
+func (m *terminalMatch) resume(path string, fs *flag.FlagSet, gf *gameFlags, pos []string) error {
+	if len(pos) > 0 {
+		return usagef("unexpected argument %q: with --resume the record names the game", pos[0])
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	for _, name := range []string{"players", "option"} {
+		if given[name] {
+			return usagef("--%s with --resume: the game goes on with the record's players and options; leave --%s out", name, name)
+		}
+	}
+	rec, err := record.ReadFile(path)
+	var pe *iofs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err // the file is named in front of the error
+	}
+	if err != nil {
+		return fmt.Errorf("--resume %s: %w", path, err)
+	}
+	// Replaying, record.Play goes on drawing chance outcomes from the
+	// seed once the entries are used up, from the seed's first draws. A
+	// game saved at a chance node (Ctrl-C while a bot thinks) goes on
+	// from that node instead, so that its outcomes are drawn as play
+	// draws them (see play): the state before the first such draw is
+	// kept, and the record cut there.
+	var (
+		entries int        // entries of rec.Moves played so far
+		cut     game.State // the state before the trailing draws
+		cutAt   int
+	)
+	rep, err := record.Play(rec, record.Options{Trace: func(st record.Step) {
+		if cut == nil && st.FromSeed && entries == len(rec.Moves) {
+			cut, cutAt = st.State.Clone(), st.Index
+		}
+		if !st.FromSeed {
+			entries++
+		}
+	}})
+	if err != nil {
+		return fmt.Errorf("--resume %s: %w; the file is left as it is", path, err)
+	}
+	switch {
+	case rep.End != nil:
+		return fmt.Errorf("--resume %s: the game ended by %s after %d moves: there is nothing to go on with (commons replay --words %s shows it)", path, rep.End.Reason, len(rep.Complete.Moves), path)
+	case cut == nil && game.IsTerminal(rep.State):
+		return fmt.Errorf("--resume %s: the game is over after %d moves: there is nothing to go on with (commons replay --words %s shows it)", path, len(rep.Complete.Moves), path)
+	}
+	m.start = rep.State
+	if cut != nil {
+		m.start = cut
+		rep.Complete.Moves = rep.Complete.Moves[:cutAt]
+	}
+	switch {
+	case rec.Seed != nil && given["seed"]:
+		return usagef("--seed with --resume: the record's seed, %d, decides the chance outcomes to come; leave --seed out", *rec.Seed)
+	case rec.Seed != nil:
+		m.seed = *rec.Seed
+	default:
+		// Every chance outcome so far is written out; the ones to come
+		// need a seed, which the record keeps from now on.
+		m.seed = gf.seed.get()
+		rep.Complete.Seed = &m.seed
+	}
+	m.g, _ = game.Lookup(rec.Game) // record.Play found it
+	m.cfg = m.start.Config()
+	// The complete record, every chance outcome written out as commons
+	// play writes them, so that the saved game replays without the seed's
+	// help and its moves go on from there.
+	m.rec = rep.Complete
+	return nil
+}
+
 // terminalMatch is one game of commons play.
 type terminalMatch struct {
 	g      game.Game
@@ -135,6 +247,15 @@ type terminalMatch struct {
 	humans []game.Player
 	bots   map[game.Player]bot.Bot
 	specs  map[game.Player]string // each bot's spec, to name it
+	// start is the state a resumed game goes on from (its record so far
+	// in rec); nil for a new game.
+	start game.State
+	// askForced asks a person for a move that is the only legal one,
+	// which is otherwise played for them (forcedMove).
+	askForced bool
+	// resumed is the record file a resumed game came from, and saveTo
+	// where the game is saved ("" for nowhere), for the start to say.
+	resumed, saveTo string
 	// mu guards rec, which an interrupt saves from another goroutine.
 	mu  sync.Mutex
 	rec *record.Record
@@ -182,17 +303,33 @@ func (m *terminalMatch) viewer() game.Player {
 }
 
 func (m *terminalMatch) play() error {
-	s, err := m.g.New(m.cfg)
-	if err != nil {
-		return err
-	}
 	info := m.g.Info()
-	m.mu.Lock()
-	m.rec = record.New(info.Name, m.cfg.Players, m.cfg.Options, &m.seed)
-	m.mu.Unlock()
+	s := m.start
 	rng := game.NewRand(m.seed)
+	if s == nil {
+		var err error
+		if s, err = m.g.New(m.cfg); err != nil {
+			return err
+		}
+		m.mu.Lock()
+		m.rec = record.New(info.Name, m.cfg.Players, m.cfg.Options, &m.seed)
+		m.mu.Unlock()
+	} else {
+		// Draw on from where the game stopped: commons play draws every
+		// chance outcome from the seed's generator, one draw each
+		// (game.SampleOutcome), so a game saved and resumed draws what it
+		// would have drawn had it not stopped.
+		for _, mv := range m.rec.Moves {
+			if record.IsChance(mv) {
+				rng.Float64()
+			}
+		}
+	}
 	ctx := context.Background()
 	fmt.Fprintf(m.out, "%s, %d players, seed %d\n", info.Title, m.cfg.Players, m.seed)
+	if m.resumed != "" {
+		fmt.Fprintf(m.out, "Resumed from %s after %d moves; saved to %s when the game ends or you quit.\n", m.resumed, len(m.rec.Moves), m.saveTo)
+	}
 	if len(m.humans) > 0 {
 		fmt.Fprintln(m.out, m.seating())
 		fmt.Fprintln(m.out, "At your turn type a move, ? for the legal moves, or help.")
@@ -205,7 +342,7 @@ func (m *terminalMatch) play() error {
 			seats[p] = person{m}
 		}
 	}
-	err = match.Play(ctx, s, match.Fixed(seats), match.Options{Rand: rng, OnStep: func(st match.Step) {
+	err := match.Play(ctx, s, match.Fixed(seats), match.Options{Rand: rng, OnStep: func(st match.Step) {
 		m.announce(st.State, st.Player, st.Action)
 		note := record.Notation(st.State, st.Action)
 		m.mu.Lock()
@@ -274,6 +411,11 @@ var errQuit = errors.New("left the game")
 type person struct{ m *terminalMatch }
 
 func (h person) Act(ctx context.Context, s game.State) (game.Action, error) {
+	if a, ok := h.m.forcedMove(s); ok {
+		// announce says it was forced. No "pass the device" either: the
+		// person has nothing to look at or choose.
+		return a, nil
+	}
 	a, quit, err := h.m.askHuman(s, s.CurrentPlayer())
 	switch {
 	case err != nil:
@@ -336,11 +478,34 @@ func (m *terminalMatch) botAct(ctx context.Context, s game.State, p game.Player)
 	return a, err
 }
 
+// forcedMove returns the move of the person to move at s when it is the
+// only legal one, unless they asked to be asked (--ask-forced): a
+// decision without a choice is only a keystroke to wait for.
+func (m *terminalMatch) forcedMove(s game.State) (game.Action, bool) {
+	if m.askForced {
+		return 0, false
+	}
+	var buf [2]game.Action
+	legal := s.LegalActions(buf[:0])
+	if len(legal) != 1 {
+		return 0, false
+	}
+	return legal[0], true
+}
+
 // announce tells the table what was played. In games with hidden
 // information a person sees another seat's move only as far as it is
 // public (a pass, but not the card passed), and no chance outcome, as a
 // card drawn may be secret.
 func (m *terminalMatch) announce(s game.State, p game.Player, a game.Action) {
+	// A person's move played for them says so, or they would wonder
+	// where their turn went.
+	forced, only := "", ""
+	if slices.Contains(m.humans, p) {
+		if _, ok := m.forcedMove(s); ok {
+			forced, only = "forced: ", " (the only legal move)"
+		}
+	}
 	switch {
 	case len(m.humans) == 0:
 		fmt.Fprintf(m.out, "%d. %v: %s\n", len(m.rec.Moves)+1, p, record.Notation(s, a))
@@ -349,12 +514,12 @@ func (m *terminalMatch) announce(s game.State, p game.Player, a game.Action) {
 			fmt.Fprintf(m.out, "chance: %s\n", s.ActionString(a))
 		}
 	case !m.hidden() || !m.hotSeat() && p == m.viewer():
-		fmt.Fprintf(m.out, "%v: %s\n", p, s.ActionString(a))
+		fmt.Fprintf(m.out, "%s%v: %s%s\n", forced, p, s.ActionString(a), only)
 	default:
 		if pn, ok := s.(game.PublicNotationer); ok {
-			fmt.Fprintf(m.out, "%v: %s\n", p, pn.PublicActionString(a))
+			fmt.Fprintf(m.out, "%s%v: %s%s\n", forced, p, pn.PublicActionString(a), only)
 		} else {
-			fmt.Fprintf(m.out, "%v has moved.\n", p)
+			fmt.Fprintf(m.out, "%s%v has moved.\n", forced, p)
 		}
 	}
 }
@@ -451,6 +616,10 @@ func (m *terminalMatch) help(s game.State) {
   board     draw the board again
   quit      leave the game (with --save the record so far is written)
 `, doc, example)
+	if !m.askForced {
+		fmt.Fprintln(m.out, `A move that is the only legal one is played for you ("forced:" in the log;
+commons play --ask-forced asks for it instead).`)
+	}
 }
 
 func (m *terminalMatch) inputEnded() error {

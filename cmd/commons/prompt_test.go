@@ -123,8 +123,9 @@ func TestPromptListsAndHelps(t *testing.T) {
 		}
 	}
 	// A game with many moves lists them by kind: 3io's first play (seed 3
-	// draws a Planet from the default box, beside the Dust dealt).
-	_, out, _ = commons(t, "expand\n?\n? c3\nquit\n", "play", "3io", "--seed", "3", "--seat", "2=random")
+	// draws a Planet from the default box, beside the Dust dealt), after
+	// the expand that is the turn's only move, played for the person.
+	_, out, _ = commons(t, "?\n? c3\nquit\n", "play", "3io", "--seed", "3", "--seat", "2=random")
 	for _, want := range []string{"144 legal moves:\n  play Dust    a1  a1 crew  b1", "\n  play Planet  a1  a1 crew  b1", "legal moves: play Dust c3  play Dust c3 crew  play Planet c3"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("3io: lacks %q:\n%s", want, out)

@@ -73,13 +73,23 @@ func parseViewer(v string, players int) (game.Player, error) {
 }
 
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("replay", "replay [--view P] [--complete] [--trace] FILE", stderr)
-	view := fs.String("view", "", "add what seat `P` (1-based) sees, or spectator what everybody sees")
+	fs := newFlagSet("replay", "replay [--view P] [--complete] [--trace] [--words] FILE", stderr)
+	view := fs.String("view", "", "add what seat `P` (1-based) sees, or spectator what everybody sees (with --words: the moves as P saw them)")
 	complete := fs.Bool("complete", false, "print the record with every chance outcome written out, instead of the summary")
 	trace := fs.Bool("trace", false, "before the summary, print one JSON line per move: index, player, legal moves, move")
+	words := fs.Bool("words", false, "instead of JSON, print one line per move, numbered from 1: who (seat or chance), the move in the game's notation, a chance outcome's probability; then the result")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
+	}
+	if *words && (*complete || *trace) {
+		// Each prints the whole game its own way: together they would
+		// be one output of two formats.
+		other := "--complete"
+		if *trace {
+			other = "--trace"
+		}
+		return usagef("--words and %s: give one (--words prints the moves in words, %s as JSON)", other, other)
 	}
 	switch len(pos) {
 	case 0:
@@ -123,6 +133,14 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if viewer, err = parseViewer(*view, rec.Players); err != nil {
 			return err
 		}
+	}
+	if *words {
+		// The lines are written only once the whole record has
+		// replayed, so that a bad record prints its error alone.
+		if err := replayWords(stdout, rec, viewer); err != nil {
+			return fail(err)
+		}
+		return nil
 	}
 	var opt record.Options
 	if *trace {

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/commons-games/commons/bot"
+	"github.com/commons-games/commons/mail"
 	"github.com/commons-games/commons/server"
 	"github.com/commons-games/commons/store"
 	"github.com/commons-games/commons/store/postgres"
@@ -48,6 +49,10 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	publicOrigin := fs.String("public-origin", "", "the `URL` people reach the server at (https://commons.example.org) behind a proxy: passkeys are bound to its host, and sessions' cookies are Secure on https (default: each request's own host)")
 	signInLimit := fs.Int("signin-limit", server.DefaultSignInLimit, "sign-ins one address, and one name, may try per 10 minutes (0: no limit)")
 	chatLimit := fs.Float64("chat-limit", server.DefaultChatLimit, "messages one person may say a minute (0: no limit)")
+	smtpAddr := fs.String("smtp-addr", "", "the SMTP submission server (`HOST:PORT`) that sends \"your turn\" notices and address confirmations; unset, no mail is sent. Its password, if any, is read from $COMMONS_SMTP_PASSWORD")
+	smtpFrom := fs.String("smtp-from", "", "the address the mails come from (needed with --smtp-addr)")
+	smtpUser := fs.String("smtp-user", "", "the user name to log in to --smtp-addr with (with $COMMONS_SMTP_PASSWORD)")
+	smtpTLS := fs.String("smtp-tls", "", "how to encrypt the SMTP connection: starttls, tls (implicit), opportunistic or none (default: tls on port 465, starttls on others)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to `FILE` when the server stops (go tool pprof reads it; docs/reliability.md)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -130,6 +135,23 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return usagef("--log-format %q: want text or json", *logFormat)
 	}
 
+	var sender mail.Sender
+	if *smtpAddr != "" {
+		if *smtpFrom == "" {
+			return usagef("--smtp-addr needs --smtp-from, the address the mails come from")
+		}
+		smtp, err := mail.NewSMTP(mail.SMTPConfig{
+			Addr: *smtpAddr, From: *smtpFrom, Username: *smtpUser,
+			Password: os.Getenv("COMMONS_SMTP_PASSWORD"), TLS: mail.TLSMode(*smtpTLS),
+		})
+		if err != nil {
+			return usagef("--smtp-addr: %v", err)
+		}
+		sender = smtp
+	} else if *smtpFrom != "" || *smtpUser != "" || *smtpTLS != "" {
+		return usagef("--smtp-from, --smtp-user and --smtp-tls need --smtp-addr")
+	}
+
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
@@ -138,6 +160,15 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	if sender != nil && *publicOrigin == "" {
+		// The links in mails need an origin; without a proxy's, the
+		// one listened on.
+		*publicOrigin = "http://" + ln.Addr().String()
+	}
 	srv, err := server.New(server.Config{
 		Store: st, NewBot: bot.New, Logger: logger,
 		BotTime: *botTime, TimeoutBot: *timeoutBot, OriginPatterns: origins,
@@ -148,13 +179,11 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		IdleTimeout: offIfZero(*idleTimeout), WSIdleTimeout: offIfZero(*wsIdleTimeout),
 		PublicOrigin: *publicOrigin, OperatorToken: operatorToken,
 		SignInLimit: int(offIfZero(float64(*signInLimit))), ChatLimit: offIfZero(*chatLimit),
+		Mail: sender,
 	})
 	if err != nil {
+		ln.Close()
 		return trimPrefix(err, "server: ")
-	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return err
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)

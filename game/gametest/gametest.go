@@ -92,6 +92,7 @@ type checker struct {
 	// standing is the first answer of a game.StandingEvaluator's
 	// Standing in this game: 0 unseen, 1 false, 2 true.
 	standing int
+	undo     undoCheck
 }
 
 func playOne(g game.Game, cfg game.Config, p Params, seed uint64, samples *sampleCount, counts *[]string) error {
@@ -108,10 +109,17 @@ func playOne(g game.Game, cfg game.Config, p Params, seed uint64, samples *sampl
 	if c.info.HiddenInformation && !isSampler {
 		return fmt.Errorf("game declares hidden information but its state does not implement game.Sampler")
 	}
+	c.undo.start(s)
 	err = match.Play(context.Background(), s, match.Fixed(slices.Repeat([]bot.Bot{kitPlayer{c}}, cfg.Players)), match.Options{
 		Rand: c.rng, MaxLength: maxLen,
-		Before: func(s game.State, step int) error { return c.checkStep(s, step, isSampler, p.SampleEvery) },
+		Before: func(s game.State, step int) error {
+			if err := c.checkUndo(s, step, p.SampleEvery); err != nil {
+				return fmt.Errorf("undo: %w", err)
+			}
+			return c.checkStep(s, step, isSampler, p.SampleEvery)
+		},
 		OnStep: func(st match.Step) {
+			c.undo.played(st.State, st.Action)
 			c.history = append(c.history, st.Action)
 			c.notes = append(c.notes, record.Notation(st.State, st.Action))
 		},

@@ -36,6 +36,7 @@ var _ interface {
 	game.Outcomer
 	game.Scripter
 	game.Teamer
+	game.Undoer
 } = (*State)(nil)
 
 type breakingHead struct{}

@@ -181,6 +181,28 @@ func (s *State) moves(buf []game.Action) []game.Action {
 	return buf
 }
 
+// Reveals reports whether a shows anybody something hidden
+// (game.Undoer): every card played but a pass comes out of a secret hand
+// face up (and a placement may turn end cards up, B10), and WTF Dries?!
+// shows the player an end card (B12); a pass is face down and shows only
+// that it was one (B11), unless it plays the last card in any hand,
+// which ends the game and shows every seat's role (B17, our ruling 9).
+// Since a play ends the turn anyway, nothing can be taken back in
+// Breaking Head (docs/rules/breaking-head.md, our ruling 13).
+func (s *State) Reveals(a game.Action) bool {
+	if s.phase != phasePlay {
+		return false
+	}
+	if a < passBase {
+		return true
+	}
+	held := 0
+	for _, n := range s.handSize[:s.n] {
+		held += int(n)
+	}
+	return s.deckSize == 0 && held == 1
+}
+
 // Apply plays a move or a chance outcome; an illegal one changes nothing.
 func (s *State) Apply(a game.Action) error {
 	switch s.phase {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/game/gametest"
 )
 
 // setupUntil plays seeded chance outcomes until the phase is reached.
@@ -690,5 +691,58 @@ func TestB19_MovesByKind(t *testing.T) {
 			}
 			seen[str] = true
 		}
+	}
+}
+
+// TestOurRuling13_UndoEveryPlayStands: our ruling 13, the engine's undo
+// rule (issue 38) in Breaking Head. Nothing can be taken back: a turn is
+// one card (B11), and every card played but a pass shows something
+// hidden, the card itself out of a secret hand or the end card a WTF
+// Dries?! looks at (B12). A pass shows nothing, unless it is the last
+// card in any hand, whose end shows every role (B17, our ruling 9); but
+// it ends the turn, even when the same seat plays next because every
+// other hand is empty (B16).
+func TestOurRuling13_UndoEveryPlayStands(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		pos     func(t *testing.T) *pos
+		move    string
+		reveals bool
+		then    game.Player // to move after the move
+	}{
+		{"a placement", func(t *testing.T) *pos { return position(t, "ccb").hand(1, "crossing") },
+			"place crossing@1,0", true, game.Chance},
+		{"a peek", func(t *testing.T) *pos { return position(t, "ccb").hand(1, "wtf-dries") },
+			"peek 8,2", true, game.Chance},
+		{"a Blocked! card", func(t *testing.T) *pos { return position(t, "ccb").hand(1, "blocked-wifi") },
+			"block seat 2 wifi", true, game.Chance},
+		{"a pass, then the draw", func(t *testing.T) *pos { return position(t, "ccb").hand(1, "crossing") },
+			"pass crossing", false, game.Chance},
+		{"a pass with the deck empty", func(t *testing.T) *pos {
+			return position(t, "ccb").hand(1, "crossing", "crossing").hand(2, "spam").noDeck()
+		}, "pass crossing", false, 1},
+		{"a pass of the only seat holding cards, which plays again", func(t *testing.T) *pos {
+			return position(t, "ccb").hand(1, "crossing", "straight-ns").noDeck()
+		}, "pass crossing", false, 0},
+		{"a pass of the last card in any hand", func(t *testing.T) *pos {
+			return position(t, "ccb").hand(1, "crossing").noDeck()
+		}, "pass crossing", true, game.Terminal},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := tc.pos(t)
+			a, err := p.ParseAction(tc.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.Reveals(a); got != tc.reveals {
+				t.Errorf("Reveals(%s) = %v, want %v", tc.move, got, tc.reveals)
+			}
+			if got := gametest.UndoDepths(t, p.State, tc.move); !slices.Equal(got, []int{0}) {
+				t.Errorf("undo depth %v, want [0]", got)
+			}
+			if p.CurrentPlayer() != tc.then {
+				t.Errorf("%v to move after %s, want %v", p.CurrentPlayer(), tc.move, tc.then)
+			}
+		})
 	}
 }

@@ -116,6 +116,11 @@ func (s *State) CurrentPlayer() game.Player {
 // Clone returns an independent copy.
 func (s *State) Clone() game.State { c := *s; return &c }
 
+// Turn returns the number of turns played (game.Undoer): one card a turn
+// (B11), so the count of cards played. A seat that plays again because
+// every other hand is empty (B16) begins a turn of its own.
+func (s *State) Turn() int { return int(s.nLog) }
+
 // CopyFrom makes s a copy of src (game.Copier): the state is a flat value.
 func (s *State) CopyFrom(src game.State) { *s = *src.(*State) }
 

@@ -46,6 +46,7 @@ var _ interface {
 	game.LevelTuner
 	game.Outcomer
 	game.Scripter
+	game.Undoer
 } = (*State)(nil)
 
 // The game's rules come from a data table an option names (game.DataHasher).

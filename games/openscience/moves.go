@@ -169,6 +169,14 @@ func (s *State) ChanceOutcomes(buf []game.ChanceOutcome) []game.ChanceOutcome {
 	return buf
 }
 
+// Reveals reports whether a shows anybody something hidden
+// (game.Undoer): never, since teams and credits lie face up and a hire's
+// card and the round's Event are chance events. A turn's choices may be
+// taken back until the collection is made (or declined), which ends the
+// turn, or until a hire's draw (docs/rules/open-science-alliance.md, our
+// ruling R13).
+func (s *State) Reveals(game.Action) bool { return false }
+
 // Apply plays a move or a chance outcome; an illegal one changes nothing
 // and says why.
 func (s *State) Apply(a game.Action) error {
@@ -182,6 +190,7 @@ func (s *State) Apply(a game.Action) error {
 		s.deckN--
 		s.team[s.toMove][k][0]++
 		s.toMove++
+		s.turns++ // a pick is the seat's set-up turn
 		if int(s.toMove) == s.n() {
 			s.phase, s.toMove = phaseDeal, 0
 		}
@@ -302,6 +311,7 @@ func (s *State) collect(q int) {
 
 // endTurn ends the seat to move's turn and, when O8 says so, the round.
 func (s *State) endTurn() {
+	s.turns++
 	s.step, s.amount, s.choices = 0, [NumResources]int8{}, 0
 	empty := 0
 	for _, n := range s.stock {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/game/gametest"
 )
 
 // One test (or more) per ruling O1-O17 of the rulings on
@@ -650,5 +651,45 @@ func TestEvent_NoSocialGlue(t *testing.T) {
 	s.startCollect()
 	if got := collections(t, s); len(got) < 2 {
 		t.Errorf("Funding Call: %v", got)
+	}
+}
+
+// TestR13_UndoChoicesUntilTheCollection: our ruling R13, the engine's
+// undo rule (issue 38) in Open Science Alliance. Within a turn a seat may
+// take back its choices, back to the turn's start: an upskill's form and
+// roles (O10, O17), a collection's amounts. The collection, made by its
+// receiver or declined by "collect nothing" (O12), ends the turn and
+// stands; a hire stands once its card is drawn (O11, chance), and the
+// choices after it go back to the draw; a set-up pick (O5) ends the
+// seat's set-up turn.
+func TestR13_UndoChoicesUntilTheCollection(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		s     func(t *testing.T) *State
+		moves []string
+		want  []int // after each move, how many the seat to move may take back
+	}{
+		{"an upskill and a collection, back to the turn's start", nil,
+			[]string{"upskill DD", "g0", "p1", "y0", "b0", "credit none"}, []int{1, 2, 3, 4, 5, 0}},
+		{"an upskill's roles", nil,
+			[]string{"upskill +1+1", "raise CC1", "raise TC1"}, []int{1, 2, 3}},
+		{"collect nothing ends the turn", nil,
+			[]string{"upskill DD", "collect nothing"}, []int{1, 0}},
+		{"a hire's draw stands", nil,
+			[]string{"hire", "draw SG", "g0", "p1"}, []int{0, 0, 1, 2}},
+		{"a pick ends a set-up turn", func(t *testing.T) *State { return newGame(t, 2, nil) },
+			[]string{"pick CC", "pick KL"}, []int{0, 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var s *State
+			if tc.s != nil {
+				s = tc.s(t)
+			} else {
+				s = position(t, "Funding Call", "DD2 CC1 TC1", "DD2 KL1")
+			}
+			if got := gametest.UndoDepths(t, s, tc.moves...); !slices.Equal(got, tc.want) {
+				t.Errorf("undo depths %v, want %v", got, tc.want)
+			}
+		})
 	}
 }

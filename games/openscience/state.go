@@ -46,6 +46,9 @@ type State struct {
 	first  int8 // the round's first player (O7)
 	round  int8 // rounds begun; the current one once its Event is out
 	idle   int8 // turns in a row without a collection (O8)
+	// turns counts the turns finished, the set-up's picks included (O5),
+	// for game.Undoer's Turn; no rule reads it.
+	turns int32
 	// depleted marks, under round-end=full-circle, that two types have
 	// been at 0 this round (O8).
 	depleted bool
@@ -100,6 +103,10 @@ func (s *State) CurrentPlayer() game.Player {
 
 // Clone returns an independent copy.
 func (s *State) Clone() game.State { c := *s; return &c }
+
+// Turn returns the number of turns finished, each set-up pick one
+// (game.Undoer).
+func (s *State) Turn() int { return int(s.turns) }
 
 // CopyFrom makes s a copy of src (game.Copier).
 func (s *State) CopyFrom(src game.State) { *s = *src.(*State) }

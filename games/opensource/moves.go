@@ -641,6 +641,15 @@ func (s *State) ChanceOutcomes(buf []game.ChanceOutcome) []game.ChanceOutcome {
 	return buf
 }
 
+// Reveals reports whether a shows anybody something hidden
+// (game.Undoer): never, since the Market Demand deck lies face up and
+// what comes to its top, like the dice and the start tile, is a chance
+// event (our ruling R2). So a turn's decisions may be taken back to its
+// start or to its last roll; a reward, a pass, and a Market Demand card's
+// last extra Lab space (which brings the next card up) stand
+// (docs/rules/open-source-board-game.md, our ruling R15).
+func (s *State) Reveals(game.Action) bool { return false }
+
 // Apply plays a move or a chance outcome; an illegal one changes nothing
 // and says why.
 func (s *State) Apply(a game.Action) error {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/game/gametest"
 	"github.com/commons-games/commons/games/opensource/tri"
 	"github.com/commons-games/commons/record"
 )
@@ -1025,5 +1026,45 @@ func TestG19_TwoToFourPlayersSeatOneFirst(t *testing.T) {
 	s := started(t, 4, "YYB", "web-app")
 	if s.CurrentPlayer() != game.Chance || s.toMove != 0 {
 		t.Errorf("first turn: seat %d", s.toMove+1)
+	}
+}
+
+// TestR15_UndoUntilTheRollOrTheReward: our ruling R15, the engine's undo
+// rule (issue 38) in Open Source. Within a turn a seat may take back its
+// decisions back to the turn's start or to its last roll (G10, chance):
+// what it takes, lifts or forks, where it places the tile, its Bug
+// catching, Compatibility and BDFL uses, and a Market Demand card taken
+// with its extra Lab spaces but the last, which brings the next card up
+// (G17, chance). A Productivity "again" stands once its dice are rolled
+// (G12 e), and a reward or a pass ends the turn (G12 f).
+func TestR15_UndoUntilTheRollOrTheReward(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		cards  string // seat 1's Infrastructure cards
+		webApp bool   // Web App's formation lies in the Commons
+		moves  []string
+		want   []int // after each move, how many the seat to move may take back
+	}{
+		{"the roll stands, the take and the placement not, the reward ends the turn", "", false,
+			[]string{"dice RRR", "take RRR", "lab 1,0 t0", "reward A"}, []int{0, 1, 2, 0}},
+		{"a Productivity again stands once its dice are rolled", "B", false,
+			[]string{"dice RRR", "take RRR", "lab 1,0 t0", "again", "dice RRR", "take RRR"}, []int{0, 1, 2, 0, 0, 1}},
+		{"a Forking take before any roll", "I", false,
+			[]string{"fork RRR", "lab 1,0 t0"}, []int{1, 2}},
+		{"a Market Demand card and its extra space, then the next card's reveal", "", true,
+			[]string{"dice RRR", "take RRR", "lab 1,0 t0", "reward demand", "extend 2,0"}, []int{0, 1, 2, 3, 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := started(t, 2, "YYB", "web-app")
+			give(t, s, 0, tc.cards)
+			if tc.webApp {
+				s.commons.clear()
+				put(t, s, "1,0 YYB 0:B", "2,0 BBY 0:B")
+			}
+			begin(s, 0)
+			if got := gametest.UndoDepths(t, s, tc.moves...); !slices.Equal(got, tc.want) {
+				t.Errorf("undo depths %v, want %v", got, tc.want)
+			}
+		})
 	}
 }

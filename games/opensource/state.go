@@ -203,6 +203,9 @@ func (s *State) CurrentPlayer() game.Player {
 // Clone returns an independent copy.
 func (s *State) Clone() game.State { c := *s; return &c }
 
+// Turn returns the number of turns finished (game.Undoer).
+func (s *State) Turn() int { return int(s.turns) }
+
 // CopyFrom makes s a copy of src (game.Copier).
 func (s *State) CopyFrom(src game.State) { *s = *src.(*State) }
 

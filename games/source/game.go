@@ -52,6 +52,7 @@ var _ interface {
 	game.SearchTuner
 	game.Outcomer
 	game.Scripter
+	game.Undoer
 } = (*State)(nil)
 
 type sourceGame struct{}

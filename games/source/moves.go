@@ -125,6 +125,11 @@ func (s *State) LegalActions(buf []game.Action) []game.Action {
 // ChanceOutcomes returns buf[:0]: Source has no chance.
 func (s *State) ChanceOutcomes(buf []game.ChanceOutcome) []game.ChanceOutcome { return buf[:0] }
 
+// Reveals reports whether a shows anybody something hidden
+// (game.Undoer): never, since nothing in Source is hidden. An undo point
+// ends where the colour's turn does (docs/rules/source.md, our ruling 10).
+func (s *State) Reveals(game.Action) bool { return false }
+
 // Apply plays a legal action; an illegal one returns an error saying why
 // and changes nothing.
 func (s *State) Apply(a game.Action) error {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/game/gametest"
 )
 
 func TestS1_CornersAreSources(t *testing.T) {
@@ -1076,5 +1077,69 @@ func TestSeed5_RoundIsATurnOfEachColour(t *testing.T) {
 				t.Fatalf("game %d: round %d after %v's action, want %d", g, s.Round(), before, round)
 			}
 		}
+	}
+}
+
+// TestOurRuling10_UndoWithinAColourTurn: our ruling 10, the engine's undo rule
+// (issue 38) in Source. A seat may take back the actions of the colour
+// turn under way, back to its start: with 2 AP, its first action. The
+// action that ends the turn stands (end, the last AP, an action that
+// leaves nothing but end, S14), and so does the one that ends the game
+// (S16). A new colour turn is a new turn even when the same seat moves
+// again, its partner's opponent skipped.
+func TestOurRuling10_UndoWithinAColourTurn(t *testing.T) {
+	hemmed := `
+		R Y . . . . . . B
+		Y . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		G . . . . . . . Y`
+	walled := `
+		. . . . . . . G B*
+		. . . . . . . . G
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		B . . . . . . . .
+		G* B . . . . . . .`
+	for _, tc := range []struct {
+		name    string
+		drawing string // "": the start
+		supply  int    // red's supply, 0: as drawn
+		moves   []string
+		want    []int  // after each move, how many the seat to move may take back
+		then    Colour // the colour to move after the moves
+	}{
+		{"the first action, then the second ends the turn", "", 0, []string{"b9", "b8"}, []int{1, 0}, Blue},
+		{"a fortify, then a place", "", 0, []string{"+a9", "b9"}, []int{1, 0}, Blue},
+		{"end stands", "", 0, []string{"b9", "end"}, []int{1, 0}, Blue},
+		{"end as the turn's first choice", "", 0, []string{"end"}, []int{0}, Blue},
+		{"the next colour's turn starts afresh", "", 0, []string{"b9", "b8", "+i9", "end", "h1"}, []int{1, 0, 1, 0, 1}, Yellow},
+		{"a 2-AP capture ends the turn", "", 0, []string{"b9", "b8", "+i9", "end", "h1", "h2", "xb8"}, []int{1, 0, 1, 0, 1, 0, 0}, Red},
+		{"1 AP left with only 2-AP captures (S14)", hemmed, 0, []string{"+a9"}, []int{0}, Blue},
+		{"the action that empties the supply ends the game (S16)", "", 1, []string{"b9"}, []int{0}, Red},
+		{"seat 1 again after a skipped blue: yellow's turn, not red's", walled, 0, []string{"end"}, []int{0}, Yellow},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newState(t, nil)
+			if tc.drawing != "" {
+				s = position(t, nil, tc.drawing)
+			}
+			if tc.supply > 0 {
+				s.supply[Red] = int8(tc.supply)
+			}
+			if got := gametest.UndoDepths(t, s, tc.moves...); !slices.Equal(got, tc.want) {
+				t.Errorf("undo depths %v, want %v", got, tc.want)
+			}
+			if s.Colour() != tc.then {
+				t.Errorf("%v to move after the moves, want %v", s.Colour(), tc.then)
+			}
+		})
 	}
 }

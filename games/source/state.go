@@ -122,6 +122,13 @@ func (s *State) Clone() game.State {
 // turn, and the round goes on.
 func (s *State) Round() int { return int(s.round) }
 
+// Turn returns the number of colour turns begun before the current one
+// (game.Undoer): a player's two colours take separate turns (S4), and a
+// colour skipped with nothing but end to do takes one too (our ruling 3),
+// so that seat 1's yellow turn after a skipped blue is a new turn, not
+// more of red's.
+func (s *State) Turn() int { return 4*int(s.round) + int(s.colour) }
+
 // CopyFrom makes s a copy of src (game.Copier): the state is a flat value.
 func (s *State) CopyFrom(src game.State) { *s = *src.(*State) }
 

@@ -107,6 +107,13 @@ func (s *State) holds(p int8, t Tile) bool {
 	return s.held[p][0] == int8(t) || s.held[p][1] == int8(t)
 }
 
+// Reveals reports whether a shows anybody something hidden
+// (game.Undoer): never, since holdings are public and the box only counts
+// (T6), and a draw is a chance event. So nothing can be taken back in
+// 3io: an expand is followed at once by its draw, a play or a score ends
+// the turn (docs/rules/3io.md, our ruling R14).
+func (s *State) Reveals(game.Action) bool { return false }
+
 // Apply plays a legal action or chance outcome; an illegal one returns an
 // error naming the move and the reason and changes nothing.
 func (s *State) Apply(a game.Action) error {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/game/gametest"
 )
 
 func TestT1_BoardSixBySixAndThreeCrew(t *testing.T) {
@@ -939,5 +940,37 @@ func TestOurRuling_TurnLimit(t *testing.T) {
 	// Random games end long before our default limit.
 	if !reflect.DeepEqual(DefaultTiles().TurnLimit, 1000) {
 		t.Fatal("default turn limit")
+	}
+}
+
+// TestR14_UndoNothingToTakeBack: our ruling R14, the engine's undo
+// rule (issue 38) in 3io. Nothing can be taken back: an expand hands the
+// turn to the draw, a chance event (T7), and a play or a score ends the
+// turn (T7, T8), even when the same seat moves next because the others
+// are skipped (T9).
+func TestR14_UndoNothingToTakeBack(t *testing.T) {
+	dust := game.Options{OptTiles: only(t, map[Tile]int{Dust: 3})}
+	for _, tc := range []struct {
+		name  string
+		opts  game.Options
+		moves []string
+		then  game.Player // to move after the moves
+	}{
+		{"an expand: the draw follows", nil, []string{"expand"}, game.Chance},
+		{"the play after the draw ends the turn", nil, []string{"expand", "Dust", "play Dust a1 crew"}, 1},
+		{"a score ends the turn", nil, []string{"expand", "Dust", "play Dust a1 crew", "expand", "Dust", "play Dust f6", "score a1"}, 1},
+		{"a play from an empty box, and one seat taking turn after turn", dust,
+			[]string{"expand", "Dust", "play Dust a1 crew", "play Dust f6", "play Dust c1 crew", "score a1"}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := pic(t, 2, tc.opts, emptyBoard)
+			got := gametest.UndoDepths(t, s, tc.moves...)
+			if want := make([]int, len(tc.moves)); !slices.Equal(got, want) {
+				t.Errorf("undo depths %v, want %v", got, want)
+			}
+			if s.CurrentPlayer() != tc.then {
+				t.Errorf("%v to move after the moves, want %v", s.CurrentPlayer(), tc.then)
+			}
+		})
 	}
 }

@@ -147,6 +147,11 @@ func (s *State) Clone() game.State {
 	return &c
 }
 
+// Turn returns the number of turns finished (game.Undoer). It counts a
+// turn of a seat that moves again because the others are skipped (T9),
+// so that such a seat's next turn is a turn of its own.
+func (s *State) Turn() int { return int(s.turns) }
+
 // CopyFrom makes s a copy of src (game.Copier): the state is a flat value.
 func (s *State) CopyFrom(src game.State) { *s = *src.(*State) }
 

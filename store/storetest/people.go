@@ -31,6 +31,8 @@ var peopleTests = []struct {
 	{"ChatConcurrent", testChatConcurrent},
 	{"Mutes", testMutes},
 	{"WatchChatAndRatings", testWatchPeople},
+	{"Prefs", testPrefs},
+	{"ClaimNotice", testClaimNotice},
 }
 
 // newAccount returns an account for tests with a unique ID and name.

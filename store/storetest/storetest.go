@@ -44,6 +44,9 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"UpdateConcurrent", testUpdateConcurrent},
 		{"ListCount", testListCount},
 		{"Watch", testWatch},
+		{"Marks", testMarks},
+		{"Undo", testUndo},
+		{"WatchUndo", testWatchUndo},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

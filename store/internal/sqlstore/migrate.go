@@ -152,6 +152,29 @@ var Migrations = []Migration{
 			PRIMARY KEY (account_id, muted_id)
 		)`,
 	}},
+	{3, "turn-based play: marks on log entries, notices, preferences", []string{
+		// mark says why the server made an entry itself (store.Append.Mark).
+		`ALTER TABLE moves ADD COLUMN mark TEXT NOT NULL DEFAULT ''`,
+		// A person's preferences; unsubscribe is the secret of the link
+		// in every notice that turns them off without signing in.
+		`CREATE TABLE preferences (
+			account_id TEXT PRIMARY KEY REFERENCES accounts (id),
+			email TEXT NOT NULL DEFAULT '',
+			email_confirmed INTEGER NOT NULL DEFAULT 0,
+			notify_turns INTEGER NOT NULL DEFAULT 0,
+			forced_moves INTEGER NOT NULL DEFAULT 1,
+			unsubscribe TEXT NOT NULL UNIQUE
+		)`,
+		// A notice sent, or being sent, for a turn: the key that makes
+		// it one per match, person and turn, whichever node sends it.
+		`CREATE TABLE notices (
+			match_id TEXT NOT NULL,
+			account_id TEXT NOT NULL,
+			version INTEGER NOT NULL,
+			sent_ms BIGINT NOT NULL,
+			PRIMARY KEY (match_id, account_id, version)
+		)`,
+	}},
 }
 
 // SchemaVersion is the version of the schema this code writes: the last

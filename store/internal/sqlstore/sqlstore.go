@@ -157,7 +157,7 @@ func (d *DB) Create(ctx context.Context, m *store.Match, moves []string) error {
 			}
 			return fmt.Errorf("create match %s: %w", m.ID, err)
 		}
-		if err := d.insertMoves(ctx, &txStmts{tx: tx}, m.ID, 0, moves, now); err != nil {
+		if err := d.insertMoves(ctx, &txStmts{tx: tx}, m.ID, 0, moves, "", now); err != nil {
 			return err
 		}
 		if err := d.recordPlayers(ctx, tx, m); err != nil {
@@ -168,10 +168,13 @@ func (d *DB) Create(ctx context.Context, m *store.Match, moves []string) error {
 	})
 }
 
-func (d *DB) insertMoves(ctx context.Context, tx *txStmts, id string, from int, moves []string, at time.Time) error {
+func (d *DB) insertMoves(ctx context.Context, tx *txStmts, id string, from int, moves []string, mark string, at time.Time) error {
 	rows := make([]moveRow, len(moves))
 	for i, mv := range moves {
 		rows[i] = moveRow{id: id, n: from + i, move: mv, at: at}
+	}
+	if len(rows) > 0 {
+		rows[0].mark = mark
 	}
 	return d.insertRows(ctx, tx, rows)
 }
@@ -181,6 +184,7 @@ type moveRow struct {
 	id   string
 	n    int
 	move string
+	mark string // store.Append.Mark, on the append's first entry
 	at   time.Time
 }
 
@@ -192,15 +196,15 @@ func (d *DB) insertRows(ctx context.Context, tx *txStmts, rows []moveRow) error 
 	for start := 0; start < len(rows); start += batch {
 		end := min(start+batch, len(rows))
 		var b strings.Builder
-		args := make([]any, 0, 4*(end-start))
-		b.WriteString(`INSERT INTO moves (match_id, n, move, at_ms) VALUES `)
+		args := make([]any, 0, 5*(end-start))
+		b.WriteString(`INSERT INTO moves (match_id, n, move, mark, at_ms) VALUES `)
 		for i := start; i < end; i++ {
 			if i > start {
 				b.WriteString(", ")
 			}
-			b.WriteString("(?, ?, ?, ?)")
+			b.WriteString("(?, ?, ?, ?, ?)")
 			r := rows[i]
-			args = append(args, r.id, r.n, r.move, ms(r.at))
+			args = append(args, r.id, r.n, r.move, r.mark, ms(r.at))
 		}
 		if _, err := tx.exec(ctx, d.q(b.String()), args...); err != nil {
 			if d.Dialect.IsUnique(err) {
@@ -386,12 +390,16 @@ func (d *DB) appendTx(ctx context.Context, tx *txStmts, a store.Append) error {
 		// A batch writes every append's entries, and sends every
 		// notification, once all are checked.
 		for i, mv := range a.Moves {
-			tx.batch.rows = append(tx.batch.rows, moveRow{id: a.ID, n: a.Version + i, move: mv, at: at})
+			row := moveRow{id: a.ID, n: a.Version + i, move: mv, at: at}
+			if i == 0 {
+				row.mark = a.Mark
+			}
+			tx.batch.rows = append(tx.batch.rows, row)
 		}
 		tx.batch.changes = append(tx.batch.changes, store.Change{ID: a.ID, Version: newVersion, Rev: rev})
 		return nil
 	}
-	if err := d.insertMoves(ctx, tx, a.ID, a.Version, a.Moves, at); err != nil {
+	if err := d.insertMoves(ctx, tx, a.ID, a.Version, a.Moves, a.Mark, at); err != nil {
 		return err
 	}
 	return d.notify(ctx, tx.tx, a.ID, newVersion, rev)
