@@ -14,6 +14,7 @@ import (
 
 	"github.com/commons-games/commons/bot"
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/internal/smtptest"
 	"github.com/commons-games/commons/mail"
 	"github.com/commons-games/commons/record"
 	"github.com/commons-games/commons/server"
@@ -272,6 +273,30 @@ func TestUndoWithinTurn(t *testing.T) {
 
 var linkRE = regexp.MustCompile(`https?://[^\s"<>]+`)
 
+// received reads the mails an in-process SMTP server received as the
+// server sent them (to, subject, text, headers).
+type received struct{ *smtptest.Server }
+
+func (r received) Wait(ctx context.Context, n int) ([]*mail.Message, error) {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	got, err := r.Server.Wait(ctx, n)
+	return asMessages(got), err
+}
+
+func (r received) Messages() []*mail.Message { return asMessages(r.Server.Messages()) }
+
+func asMessages(got []smtptest.Received) []*mail.Message {
+	out := make([]*mail.Message, len(got))
+	for i, g := range got {
+		out[i] = &mail.Message{To: strings.Join(g.To, ","), Subject: g.Subject, Text: g.Text, HTML: g.HTML, Headers: map[string]string{}}
+		for k := range g.Header {
+			out[i].Headers[k] = g.Header.Get(k)
+		}
+	}
+	return out
+}
+
 // links returns the links of a mail's text whose path starts with path.
 func links(m *mail.Message, path string) []string {
 	var out []string
@@ -296,8 +321,13 @@ func local(t *testing.T, link string) string {
 // notices gets one mail per turn of a turn-based match, with a link to
 // the match and one that unsubscribes without signing in.
 func TestTurnNotices(t *testing.T) {
-	outbox := &mail.Recorder{}
-	n := startNode(t, nil, server.Config{Mail: outbox, PublicOrigin: "http://commons.test"})
+	smtp := smtptest.Start(t)
+	sender, err := mail.NewSMTP(mail.SMTPConfig{Addr: smtp.Addr(), From: "turns@commons.test", TLS: mail.TLSNone})
+	if err != nil {
+		t.Fatal(err)
+	}
+	outbox := received{smtp}
+	n := startNode(t, nil, server.Config{Mail: sender, PublicOrigin: "http://commons.test"})
 	ada, bob := n.signUp("Ada"), n.signUp("Bob")
 	for i, p := range []*person{ada, bob} {
 		p.mustCall(http.StatusOK, "PUT", "/api/account/prefs", map[string]any{"email": strings.ToLower(p.name) + "@example.org", "notify_turns": true}, nil)
