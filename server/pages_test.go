@@ -99,3 +99,58 @@ func TestWebAppAssets(t *testing.T) {
 		}
 	}
 }
+
+// TestWebAppNotFoundPage: a path that is no page, asked for by a
+// browser (Accept: text/html), gets the app's page with the 404 status,
+// for the app to say "no such page" with links on; asked for otherwise
+// it is a plain 404. The API's unknown paths answer JSON, /static's
+// stay plain, and a page path asked with another method is 405.
+func TestWebAppNotFoundPage(t *testing.T) {
+	h := startNode(t, nil, server.Config{}).srv.Handler()
+	browser := map[string]string{"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+	for _, path := range []string{"/nothing", "/no/such/page", "/matches/x", "/index.html"} {
+		for _, method := range []string{"GET", "HEAD"} {
+			resp := getPage(t, h, method, path, browser)
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != http.StatusNotFound {
+				t.Errorf("%s %s: %d, want 404", method, path, resp.StatusCode)
+			}
+			if ct := resp.Header.Get("Content-Type"); ct != "text/html; charset=utf-8" {
+				t.Errorf("%s %s: Content-Type %q", method, path, ct)
+			}
+			if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") {
+				t.Errorf("%s %s: Content-Security-Policy %q", method, path, csp)
+			}
+			if method == "GET" && !bytes.Contains(body, []byte(`<main id="app">`)) {
+				t.Errorf("GET %s: not the app's page:\n%s", path, body)
+			}
+			if method == "HEAD" && len(body) != 0 {
+				t.Errorf("HEAD %s: %d bytes of body", path, len(body))
+			}
+		}
+	}
+	for _, c := range []struct {
+		method, path string
+		hdr          map[string]string
+		status       int
+		ctype        string
+	}{
+		{"GET", "/nothing", nil, 404, "text/plain; charset=utf-8"},
+		{"GET", "/nothing", map[string]string{"Accept": "application/json"}, 404, "text/plain; charset=utf-8"},
+		{"GET", "/static/none.js", browser, 404, "text/plain; charset=utf-8"},
+		{"GET", "/api/nothing", browser, 404, "application/json"},
+		{"POST", "/nothing", browser, 404, "text/plain; charset=utf-8"},
+		{"POST", "/", browser, 405, "text/plain; charset=utf-8"},
+		{"POST", "/match/k3h2v9q8z0ab", nil, 405, "text/plain; charset=utf-8"},
+		{"DELETE", "/static/app.js", nil, 405, "text/plain; charset=utf-8"},
+		{"GET", "/match/k3h2v9q8z0ab", browser, 200, "text/html; charset=utf-8"},
+	} {
+		resp := getPage(t, h, c.method, c.path, c.hdr)
+		if resp.StatusCode != c.status || !strings.HasPrefix(resp.Header.Get("Content-Type"), c.ctype) {
+			t.Errorf("%s %s (%v): %d %q, want %d %q", c.method, c.path, c.hdr, resp.StatusCode, resp.Header.Get("Content-Type"), c.status, c.ctype)
+		}
+		if c.status == 405 && resp.Header.Get("Allow") == "" {
+			t.Errorf("%s %s: 405 without Allow", c.method, c.path)
+		}
+	}
+}

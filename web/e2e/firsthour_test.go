@@ -268,10 +268,13 @@ func TestBreakingHeadOnPhone(t *testing.T) {
 
 // TestThreeioGuidance: in 3io a click that is no legal move tries no
 // move of another phase: after expanding, a click on an occupied sector
-// says to play onto an empty one, and sends nothing.
+// says to play onto an empty one, and sends nothing. (The person plays
+// the Expand that starts a turn without crew, the only legal move,
+// herself: forced moves off.)
 func TestThreeioGuidance(t *testing.T) {
 	a := startApp(t)
 	p := newSession(t, "cleo", 1280, 900, false)
+	playsOwnForcedMoves(p, a.url, "cleo")
 	p.open(a.url + "/")
 	p.waitJS(`document.querySelector("#game option[value='3io']")`, 10*time.Second)
 	p.selectValue("#game", "3io")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -193,15 +194,8 @@ func startAppWith(t *testing.T, tweak func(*server.Config)) *app {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := server.Config{
-		Store: st, NewBot: bot.New, BotTime: 5 * time.Second,
-		// A browser driven by a test moves faster than a person, all
-		// from 127.0.0.1: no per-client limits (docs/reliability.md),
-		// the accounts' and the chat's among them.
-		MoveRate: -1, CreateLimit: -1, SignInLimit: -1, SignUpLimit: -1, ChatLimit: -1,
-		PasswordParams: fastPasswords,
-		Logger:         slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn})),
-	}
+	cfg := appConfig(t)
+	cfg.Store = st
 	if tweak != nil {
 		tweak(&cfg)
 	}
@@ -221,6 +215,115 @@ func startAppWith(t *testing.T, tweak func(*server.Config)) *app {
 		st.Close()
 	})
 	return &app{t: t, url: hs.URL, local: strings.Replace(hs.URL, "://127.0.0.1:", "://localhost:", 1), store: st}
+}
+
+// appConfig is the server's configuration in the tests, without its
+// store.
+func appConfig(t *testing.T) server.Config {
+	return server.Config{
+		NewBot: bot.New, BotTime: 5 * time.Second,
+		// A browser driven by a test moves faster than a person, all
+		// from 127.0.0.1: no per-client limits (docs/reliability.md),
+		// the accounts' and the chat's among them.
+		MoveRate: -1, CreateLimit: -1, SignInLimit: -1, SignUpLimit: -1, ChatLimit: -1,
+		PasswordParams: fastPasswords,
+		Logger:         slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn})),
+	}
+}
+
+// restartableApp is an app whose server stops and starts again (restart)
+// on the same SQLite database and at the same address, as a deployment
+// restarts: the pages open in the browsers reconnect by themselves.
+type restartableApp struct {
+	*app
+	path string
+	addr string
+	cfg  server.Config
+	srv  *server.Server
+	hs   *http.Server
+	st   store.Store
+	ln   net.Listener
+}
+
+// startRestartableApp is startAppWith for a server that restarts.
+// tweak (nil: none) sees the app's URL, which it knows before the
+// server starts (for PublicOrigin, which mail needs).
+func startRestartableApp(t *testing.T, tweak func(c *server.Config, url string)) *restartableApp {
+	t.Helper()
+	needBrowser(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "http://" + ln.Addr().String()
+	r := &restartableApp{
+		app:  &app{t: t, url: url, local: strings.Replace(url, "://127.0.0.1:", "://localhost:", 1)},
+		path: filepath.Join(t.TempDir(), "commons.db"), addr: ln.Addr().String(), cfg: appConfig(t), ln: ln,
+	}
+	if tweak != nil {
+		tweak(&r.cfg, url)
+	}
+	r.start()
+	t.Cleanup(func() {
+		if r.srv != nil {
+			r.stop()
+		}
+	})
+	return r
+}
+
+// start opens the database and serves the app at its address.
+func (r *restartableApp) start() {
+	r.t.Helper()
+	ctx := context.Background()
+	st, err := sqlite.Open(ctx, r.path)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	cfg := r.cfg
+	cfg.Store = st
+	srv, err := server.New(cfg)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	if err := srv.Start(ctx); err != nil {
+		r.t.Fatal(err)
+	}
+	ln := r.ln
+	for end := time.Now().Add(10 * time.Second); ln == nil; {
+		// The port was this server's a moment ago: take it again.
+		if ln, err = net.Listen("tcp", r.addr); err != nil {
+			if time.Now().After(end) {
+				r.t.Fatalf("listening at %s again: %v", r.addr, err)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	r.ln = nil
+	hs := &http.Server{Handler: srv.Handler()}
+	go hs.Serve(ln)
+	r.srv, r.hs, r.st, r.app.store = srv, hs, st, st
+}
+
+// stop shuts the server down (its WebSockets are closed, going away)
+// and closes the database.
+func (r *restartableApp) stop() {
+	r.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := r.srv.Shutdown(ctx); err != nil {
+		r.t.Errorf("Shutdown: %v", err)
+	}
+	r.hs.Close()
+	r.st.Close()
+	r.srv = nil
+}
+
+// restart stops the server and starts it again on the same database.
+func (r *restartableApp) restart() {
+	r.t.Helper()
+	r.stop()
+	r.start()
 }
 
 // storedRecord is the complete record of match id as the server holds
@@ -443,6 +546,27 @@ func (s *session) screenshot(file, sel string) {
 	}
 }
 
+// viewShot saves what the window shows, without scrolling (not the
+// whole page, as screenshot does), as a PNG under the artifacts
+// directory: what a person sees first.
+func (s *session) viewShot(file string) {
+	s.t.Helper()
+	buf := value(s, 20*time.Second, chromedp.CaptureScreenshot())
+	path := filepath.Join(artifacts(s.t), file)
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		s.t.Fatal(err)
+	}
+	s.t.Logf("screenshot: %s", path)
+	if !artifactsKept {
+		t := s.t
+		t.Cleanup(func() {
+			if !t.Failed() {
+				os.Remove(path)
+			}
+		})
+	}
+}
+
 // versionAfter waits until the page shows a version other than v and
 // no move is pending, and returns the page's state.
 func (s *session) versionAfter(v string, timeout time.Duration) map[string]string {
@@ -452,25 +576,28 @@ func (s *session) versionAfter(v string, timeout time.Duration) map[string]strin
 }
 
 // endHeadline is the end screen's headline for the player in seat (from 1)
-// of a finished match with this result, by the page's rule: a tie of every
-// seat is a draw, a tie of some seats a shared win, and nobody scoring
-// above 0 (Breaking Head's B17) is nobody's win.
+// of a finished match with this result, by the page's rule: when every
+// seat has the same result the end is the table's, "Everybody won!" (all
+// 1: a cooperative win), "Everybody lost." (all 0: a table that loses
+// together, or Breaking Head's without a Blocker, B17) or "A draw."; else
+// the seat's own win or loss, or a win shared by some seats.
 func endHeadline(result []float64, seat int) string {
 	r := result[seat-1]
-	all, none := true, true
+	same := true
 	for _, x := range result {
-		all = all && x > 0
-		none = none && x == 0
+		same = same && x == result[0]
 	}
 	switch {
+	case same && len(result) > 1 && r == 0:
+		return "Everybody lost."
+	case same && len(result) > 1 && r >= 1:
+		return "Everybody won!"
+	case same && len(result) > 1:
+		return "A draw."
 	case r == 1:
 		return "You won!"
-	case none:
-		return "Nobody won."
 	case r == 0:
 		return "You lost."
-	case all:
-		return "A draw."
 	}
 	return "You share the win."
 }

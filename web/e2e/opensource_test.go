@@ -382,9 +382,10 @@ func TestOpenSourcePlaceAndRotate(t *testing.T) {
 	}
 	start := time.Now()
 	p := newSession(t, "rui", 1280, 900, false)
+	// Rui plays his forced moves himself: "take BBR" is the one move.
+	playsOwnForcedMoves(p, a.url, "rui")
 	p.open(a.url + "/match/" + id)
 	p.waitJS(`document.querySelector("[data-join-seat='1']")`, 10*time.Second)
-	p.typeIn("[data-join-name]", "rui")
 	p.click("[data-join-seat='1']")
 	p.waitJS(`document.body.dataset.seat === "1"`, 10*time.Second)
 	a.call("POST", "/api/matches/"+id+"/join", map[string]any{"seat": 2, "name": "sol"}, nil)

@@ -14,10 +14,12 @@ import (
 func TestThreeioAgainstBotOnPhone(t *testing.T) {
 	a := startApp(t)
 	p := newSession(t, "phone", 390, 844, true)
+	// Signed in as cleo, who plays her forced moves herself: the Expand
+	// that starts a turn without crew to score is the only legal move.
+	playsOwnForcedMoves(p, a.url, "cleo")
 
 	p.open(a.url + "/")
-	p.waitJS(`document.querySelector("#game option[value='3io']")`, 10*time.Second)
-	p.typeIn("#name", "cleo")
+	p.waitJS(`document.querySelector("#game option[value='3io']") && document.querySelector("[data-playing-as]")`, 10*time.Second)
 	p.selectValue("#game", "3io")
 	p.selectValue("#players", "2")
 	p.selectValue("#seat-1", "you")

@@ -1,12 +1,14 @@
 // The account's own page (/account): its name and how it signs in, Add a
-// passkey, Sign out and Sign out everywhere, and the accounts it muted
-// (with Unmute, and a name to mute).
+// passkey, Sign out and Sign out everywhere, notices and play (prefs.ts:
+// the e-mail address, turn mails, forced moves), and the accounts it
+// muted (with Unmute, and a name to mute).
 
 import * as api from "./api";
 import { onAccount, setAccount, signInLink, signOut, whoami } from "./account";
 import { h, fill, plural } from "./dom";
 import { mark } from "./nav";
 import { makePasskey, passkeyError, passkeysWork } from "./signin";
+import { noticesSection } from "./prefs";
 
 export function accountView(app: HTMLElement): () => void {
   mark({ view: "account" });
@@ -21,6 +23,8 @@ export function accountView(app: HTMLElement): () => void {
   };
 
   let stopped = false;
+  // The notices are read once, however often the page is drawn.
+  let notices: HTMLElement | null = null;
   const draw = (a: api.Account | null) => {
     if (!a) {
       fill(box, h("h2", {}, "Your account"), h("p", { "data-signed-out": "" }, "You are not signed in. ", signInLink("Sign in"), " or ", signInLink("sign up", true), "."));
@@ -73,6 +77,7 @@ export function accountView(app: HTMLElement): () => void {
         h("button", { "data-signout-here": "", onclick: () => signOut(false, "/").catch((e: Error) => say(e.message, true)) }, "Sign out"),
         everywhere),
       h("p", { class: "note" }, "Sign out everywhere ends the sessions of every browser signed in to this account, this one's too."),
+      (notices ||= noticesSection()),
       h("h3", {}, "Muted"),
       h("p", { class: "note" }, "You do not see what these accounts say, at any table or in the lobby."),
       a.muted.length

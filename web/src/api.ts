@@ -60,11 +60,19 @@ export interface MatchView {
   expires?: string;
   // rated: only accounts play it, and its end changes their ratings.
   rated?: boolean;
+  // turn_based: played a move when it suits each player, with a time
+  // per move of hours or days (settings.turn_timer); take_over: seats
+  // whose person ran out of time, offered to whoever takes them over;
+  // out_of_time: seats out of time two turns in a row, for which the
+  // others choose (docs/api.md, Turn-based matches).
+  turn_based?: boolean;
+  take_over?: number[];
+  out_of_time?: number[];
 }
 
 // End is how a match ended other than by its game's rules.
 export interface End {
-  reason: "resignation" | "draw" | "abandoned";
+  reason: "resignation" | "draw" | "abandoned" | "timeout";
   seat?: number;
   returns: number[];
 }
@@ -80,6 +88,9 @@ export function endText(end: End, name: (seat: number) => string, viewer: number
       return "A draw, agreed by the players.";
     case "abandoned":
       return "The match was abandoned: its players left, and nobody wins.";
+    case "timeout":
+      if (end.seat === viewer) return "Your time ran out two turns in a row: the match ended, and you lose.";
+      return `${name(end.seat || 0)} ran out of time two turns in a row: the match ended${viewer ? ", and you win" + (end.returns[viewer - 1] < 1 ? " with the others" : "") : ""}.`;
   }
   return "";
 }
@@ -94,6 +105,9 @@ export interface Entry {
   n: number;
   seat?: number;
   move: string;
+  // mark: the server moved for the seat's person ("timeout": their time
+  // ran out and the timeout bot moved; "forced": their only legal move).
+  mark?: "timeout" | "forced";
 }
 
 export interface StateMsg {
@@ -121,6 +135,14 @@ export interface StateMsg {
   end?: End;
   abandoned?: string;
   teams?: boolean;
+  // The turn-based match's (docs/api.md): move_time is its time per
+  // move (a Go duration, "24h0m0s"); take_over and out_of_time as in
+  // MatchView; undo, how many entries the viewer may take back now.
+  turn_based?: boolean;
+  move_time?: string;
+  take_over?: number[];
+  out_of_time?: number[];
+  undo?: number;
 }
 
 // ReplayPage is a page of a match's replay (GET
@@ -236,6 +258,8 @@ export interface CreateRequest {
   options: Record<string, string>;
   seats: string[];
   turn_timer?: string;
+  // turn_based: turn_timer is then the time per move ("12h", "1d"...).
+  turn_based?: boolean;
   join: number;
   name: string;
   rated?: boolean;
@@ -253,6 +277,12 @@ export const draw = (id: string, token: string, decline = false) =>
   call<MatchView>("POST", `/api/matches/${enc(id)}/draw`, decline ? { decline } : undefined, token);
 export const rules = (game: string) => call<Rules>("GET", `/api/games/${enc(game)}/rules`);
 export const rematch = (id: string, token: string) => call<SeatAnswer>("POST", `/api/matches/${enc(id)}/rematch`, undefined, token);
+// undo takes back the viewer's last move (the version it saw); outOfTime
+// chooses for a seat out of time two turns in a row.
+export const undo = (id: string, version: number, token?: string) =>
+  call<{ version: number }>("POST", `/api/matches/${enc(id)}/undo`, { version }, token);
+export const outOfTime = (id: string, seat: number, choice: "take-over" | "end", token?: string) =>
+  call<MatchView>("POST", `/api/matches/${enc(id)}/out-of-time`, { seat, choice }, token);
 export const replayPage = (id: string, page: number, seat: number, text: boolean, token?: string) =>
   call<ReplayPage>("GET", `/api/matches/${enc(id)}/replay?page=${page}` + (seat ? `&seat=${seat}` : "") + (text ? "&text=1" : ""), undefined, token);
 
@@ -352,6 +382,19 @@ export const signIn = (name: string, password: string, seats: SeatClaim[]) =>
   call<SignedIn>("POST", "/api/account/signin", { name, password, seats });
 export const signOut = () => call<unknown>("POST", "/api/account/signout", {});
 export const signOutEverywhere = () => call<unknown>("POST", "/api/account/signout-everywhere", {});
+// Prefs are a signed-in person's preferences (docs/api.md, Notices):
+// mail says whether this server sends mail at all.
+export interface Prefs {
+  email: string;
+  email_confirmed: boolean;
+  notify_turns: boolean;
+  forced_moves: boolean;
+  mail: boolean;
+}
+
+export const prefs = () => call<Prefs>("GET", "/api/account/prefs");
+export const putPrefs = (change: Partial<Pick<Prefs, "email" | "notify_turns" | "forced_moves">>) =>
+  call<Prefs>("PUT", "/api/account/prefs", change);
 export const claimSeats = (seats: SeatClaim[]) => call<{ claimed: string[] }>("POST", "/api/account/seats", { seats });
 export const mute = (name: string, on: boolean) => call<Account>("POST", "/api/account/mutes", { name, mute: on });
 
@@ -433,6 +476,11 @@ export interface HistoryEntry {
   result?: "won" | "lost" | "draw" | "abandoned";
   seats: SeatView[];
   to_move?: number;
+  // turn_start: since when to_move has been to move; deadline: when its
+  // time runs out (a timed match); turn_based: played turn based.
+  turn_start?: string;
+  deadline?: string;
+  turn_based?: boolean;
   // page is the app's page of the match: /match/ID, or /replay/ID once over.
   page: string;
 }

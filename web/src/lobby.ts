@@ -8,18 +8,23 @@ import { ChatPanel } from "./chat";
 import { h, fill } from "./dom";
 import { mark, navigate } from "./nav";
 import { playerName } from "./players";
+import { playChoice, turnTag, YourTurn } from "./lobbyturns";
 
 // Bots offered for a seat: the three levels, the game's scripted
 // beginners, random and greedy, and any other spec the server knows
-// (docs/bots.md), typed in for experts.
-function botChoices(g: api.GameInfo): [string, string][] {
-  const list: [string, string][] = [
-    ["medium", "Bot: medium"],
-    ["easy", "Bot: easy"],
-    ["hard", "Bot: hard (thinks a second)"],
+// (docs/bots.md), typed in for experts. Each is [value, label, what it
+// does]: the labels are short, so that a seat's menu is no wider than a
+// phone (a beginner's description runs to a paragraph); what the chosen
+// bot does is shown under the menu.
+function botChoices(g: api.GameInfo): [string, string, string][] {
+  const list: [string, string, string][] = [
+    ["medium", "Bot: medium", ""],
+    ["easy", "Bot: easy", ""],
+    ["hard", "Bot: hard", "Thinks a second a move."],
   ];
-  for (const sc of g.scripts || []) list.push([`script:${sc.name}`, `Bot: beginner, ${sc.name} (${sc.doc})`]);
-  list.push(["greedy", "Bot: greedy (one move ahead)"], ["random", "Bot: random"], ["custom", "Bot: other spec…"]);
+  for (const sc of g.scripts || []) list.push([`script:${sc.name}`, `Bot: beginner (${sc.name})`, `A scripted beginner: ${sc.doc}.`]);
+  list.push(["greedy", "Bot: greedy", "Looks one move ahead."], ["random", "Bot: random", "Plays any legal move."],
+    ["custom", "Bot: other spec…", "Any bot spec of docs/bots.md, such as mcts:time=2s."]);
   return list;
 }
 
@@ -34,9 +39,12 @@ export function lobby(app: HTMLElement, focusNew: boolean): () => void {
   const done = h("div", { class: "match-list", "data-list": "over" });
   const gamesBox = h("div", { class: "game-cards" });
   const chat = new ChatPanel("lobby", "Lobby chat");
+  const yourTurn = new YourTurn();
   app.append(
     h("section", { class: "lobby" },
       h("div", { class: "lobby-col" },
+        // A person signed in sees first the matches waiting for them.
+        yourTurn.el,
         h("div", { class: "card new-match", id: "new" }, h("h2", {}, "New match"), err, formBox),
         h("div", { class: "card", "data-card": "over" }, h("h2", {}, "Finished matches"), done)),
       h("div", { class: "lobby-col" },
@@ -70,6 +78,7 @@ export function lobby(app: HTMLElement, focusNew: boolean): () => void {
   }).catch(showError);
 
   async function refresh(): Promise<void> {
+    yourTurn.refresh((g) => games.find((x) => x.name === g)?.title || g);
     try {
       const [running, over] = await Promise.all([api.matches("open,running"), api.matches("over", 20)]);
       if (stopped) return;
@@ -121,9 +130,9 @@ export function lobby(app: HTMLElement, focusNew: boolean): () => void {
         let status: string = m.status;
         if (m.status === "open") status += `, ${m.free_seats} free`;
         if (m.abandoned) status = `abandoned (nobody plays it; it ends ${m.expires ? when(m.expires) : "soon"})`;
-        if (m.end) status = m.end.reason === "resignation" ? `over: seat ${m.end.seat} resigned` : m.end.reason === "draw" ? "over: a draw agreed" : "over: abandoned";
+        if (m.end) status = m.end.reason === "resignation" ? `over: seat ${m.end.seat} resigned` : m.end.reason === "draw" ? "over: a draw agreed" : m.end.reason === "timeout" ? `over: seat ${m.end.seat} ran out of time` : "over: abandoned";
         return h("tr", { "data-match": m.id, "data-abandoned": m.abandoned ? "" : undefined, "data-rated": m.rated ? "" : undefined },
-          h("td", {}, h("strong", {}, title), m.rated ? h("span", { class: "tag rated", title: "only accounts play it; its end changes their ratings" }, "rated") : null,
+          h("td", {}, h("strong", {}, title), m.rated ? h("span", { class: "tag rated", title: "only accounts play it; its end changes their ratings" }, "rated") : null, turnTag(m),
             h("div", { class: "note", "data-match-status": m.status }, `${status} · ${ago(m.created)}`)),
           h("td", { class: "seats-cell" }, ...seats),
           h("td", { class: "actions" }, ...actions));
@@ -156,6 +165,7 @@ export function lobby(app: HTMLElement, focusNew: boolean): () => void {
   });
   const stopAccount = onAccount((a) => {
     if (!stopped) drawTalk(a);
+    if (!stopped && games.length) yourTurn.refresh((g) => games.find((x) => x.name === g)?.title || g, true);
   });
 
   return () => {
@@ -182,6 +192,22 @@ function when(iso: string): string {
   return `in ${Math.round(s / 3600)} h`;
 }
 
+// FormChoices are the new-match form's choices, as kept in the lobby's
+// history entry (history.state.lobbyForm).
+interface FormChoices {
+  name: string;
+  game: string;
+  players: string;
+  options: Record<string, string>;
+  seats: string[];
+  specs: string[];
+  timer: string;
+  rated: boolean;
+  // mode and moveTime are the Play choice's (lobbyturns.ts).
+  mode?: string;
+  moveTime?: string;
+}
+
 function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unknown) => void): void {
   const acc = signedIn();
   const name = h("input", { id: "name", value: api.myName(), maxlength: 40, placeholder: "how others see you", autocomplete: "nickname" });
@@ -192,32 +218,47 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
   const options = h("div", { class: "options" });
   const seats = h("div", { class: "seat-choices" });
   const timer = h("select", { id: "timer" }, ...timers.map(([v, l]) => h("option", { value: v }, l)));
+  const timerLabel = h("label", {}, "Turn timer ", timer);
+  const play = playChoice(timer, timerLabel);
   const summary = h("p", { class: "note" });
   const rulesLink = h("a", { href: "/", "data-link": "", "data-form-rules": "" });
   const submit = h("button", { type: "submit", class: "primary", id: "create" }, "Create match");
 
   const current = () => games.find((g) => g.name === game.value)!;
+  // seatSync shows each seat's choice as chosen (its bot's words, the
+  // spec's box), for choices set by the page rather than by a person.
+  let seatSync: (() => void)[] = [];
 
   function drawSeats(): void {
     const g = current();
     const n = Number(players.value);
     const old = [...seats.querySelectorAll("select")].map((s) => s.value);
     const oldSpecs = [...seats.querySelectorAll<HTMLInputElement>("input[data-seat-spec]")].map((s) => s.value);
+    const bots = botChoices(g);
+    const docs = new Map(bots.map(([v, , d]) => [v, d]));
+    seatSync = [];
     fill(seats, ...Array.from({ length: n }, (_, i) => {
-      const sel = h("select", { id: `seat-${i + 1}`, "data-seat-choice": i + 1 },
+      const sel = h("select", { id: `seat-${i + 1}`, "data-seat-choice": i + 1, "aria-describedby": `seat-${i + 1}-doc` },
         h("option", { value: "you" }, "You"),
         h("option", { value: "open" }, "A person (invite)"),
-        ...botChoices(g).map(([v, l]) => h("option", { value: v }, l)));
+        ...bots.map(([v, l]) => h("option", { value: v }, l)));
       // Someone alone who clicks Create should get a game: the other
       // seats default to the medium bot; inviting a person is a choice.
       sel.value = old[i] && [...sel.options].some((o) => o.value === old[i]) ? old[i] : i === 0 ? "you" : "medium";
       const spec = h("input", { id: `seat-${i + 1}-spec`, "data-seat-spec": i + 1, placeholder: "mcts:time=2s", "aria-label": `Seat ${i + 1} bot spec`, value: oldSpecs[i] || "" });
-      spec.hidden = sel.value !== "custom";
-      sel.addEventListener("change", () => {
+      const doc = h("span", { class: "note seat-doc", id: `seat-${i + 1}-doc`, "data-seat-doc": i + 1 });
+      const sync = () => {
         spec.hidden = sel.value !== "custom";
+        doc.textContent = docs.get(sel.value) || "";
+        doc.hidden = !doc.textContent;
+      };
+      sync();
+      seatSync.push(sync);
+      sel.addEventListener("change", () => {
+        sync();
         if (!spec.hidden) spec.focus();
       });
-      return h("label", {}, `Seat ${i + 1} `, sel, spec);
+      return h("label", { class: "seat-choice" }, `Seat ${i + 1} `, sel, spec, doc);
     }));
   }
 
@@ -248,6 +289,41 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
   if (wanted && games.some((g) => g.name === wanted)) game.value = wanted;
   drawGame();
 
+  // The choices made are kept in this history entry's state, so that
+  // they are all there again after "How to play" and Back (or a
+  // reload), rather than the form's defaults: the name typed, the game,
+  // the players, the options, who plays where, the timer, Rated.
+  const choices = (): FormChoices => ({
+    name: name.value, game: game.value, players: players.value, timer: timer.value, rated: rated.checked, ...play.kept(),
+    options: Object.fromEntries([...options.querySelectorAll<HTMLSelectElement>("select[data-option]")].map((s) => [s.dataset.option!, s.value])),
+    seats: [...seats.querySelectorAll<HTMLSelectElement>("select[data-seat-choice]")].map((s) => s.value),
+    specs: [...seats.querySelectorAll<HTMLInputElement>("input[data-seat-spec]")].map((s) => s.value),
+  });
+  const keep = () => history.replaceState({ ...(history.state || {}), lobbyForm: choices() }, "");
+  const saved = (history.state as { lobbyForm?: FormChoices } | null)?.lobbyForm;
+  if (saved) restore(saved);
+
+  function restore(c: FormChoices): void {
+    const pick = (sel: HTMLSelectElement, v: string | undefined) => {
+      if (v !== undefined && [...sel.options].some((o) => o.value === v)) sel.value = v;
+    };
+    if (!games.some((g) => g.name === c.game)) return; // a game this server no longer has
+    game.value = c.game;
+    drawGame();
+    pick(players, c.players);
+    drawSeats();
+    options.querySelectorAll<HTMLSelectElement>("select[data-option]").forEach((s) => pick(s, c.options?.[s.dataset.option!]));
+    seats.querySelectorAll<HTMLSelectElement>("select[data-seat-choice]").forEach((s, i) => {
+      pick(s, c.seats?.[i]);
+      seats.querySelector<HTMLInputElement>(`#seat-${i + 1}-spec`)!.value = c.specs?.[i] || "";
+      seatSync[i]?.();
+    });
+    pick(timer, c.timer);
+    play.restore(c);
+    if (typeof c.name === "string") name.value = c.name;
+    rated.checked = !!c.rated;
+  }
+
   const form = h("form", { class: "create" },
     acc ? h("p", { class: "note", "data-playing-as": acc.name }, `You play as ${acc.name}.`) : h("label", {}, "Your name ", name),
     h("label", {}, "Game ", game),
@@ -256,9 +332,12 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
     h("label", {}, "Players ", players),
     options,
     h("fieldset", {}, h("legend", {}, "Who plays"), seats),
-    h("label", {}, "Turn timer ", timer),
+    play.el,
+    timerLabel,
     acc ? h("label", { class: "rated-choice" }, rated, "Rated", h("span", { class: "note" }, "Only accounts take its seats; its end changes the players' ratings.")) : null,
     h("div", {}, submit));
+  form.addEventListener("input", keep);
+  form.addEventListener("change", keep);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     if (!acc) api.setMyName(name.value);
@@ -274,7 +353,7 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
       const a = await api.create({
         game: game.value, players: Number(players.value), options: opts,
         seats: choice.map((c) => (c === "you" || c === "open" ? "human" : c)),
-        turn_timer: timer.value, join: you + 1, name: acc ? "" : name.value.trim(),
+        ...play.request(), join: you + 1, name: acc ? "" : name.value.trim(),
         rated: acc ? rated.checked : undefined,
       });
       if (a.token && a.seat) api.keepSeat(a.match.id, a.seat, a.token);

@@ -5,11 +5,11 @@
 import "./style.css";
 import { accountArea, accountRoute } from "./account";
 import { accountView } from "./accountpage";
-import { h } from "./dom";
 import { leaderboardView } from "./leaderboard";
 import { lobby } from "./lobby";
 import { matchView } from "./match";
-import { navigate, setRouter, unmarkAll, mark } from "./nav";
+import { missingView } from "./missing";
+import { navigate, setRouter, unmarkAll } from "./nav";
 import { profileView } from "./profile";
 import { replayView } from "./replay";
 import { rulesView } from "./rules";
@@ -43,9 +43,7 @@ function route(): void {
   } else if ((m = path.match(/^\/leaderboard(?:\/([A-Za-z0-9_-]*))?\/?$/))) {
     cleanup = leaderboardView(app, m[1] || "");
   } else {
-    mark({ view: "missing" });
-    document.title = "Not found · Commons";
-    app.append(h("section", { class: "card" }, h("h2", {}, "No such page"), h("p", {}, h("a", { href: "/", "data-link": "" }, "Back to the lobby"))));
+    cleanup = missingView(app);
   }
 }
 

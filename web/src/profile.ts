@@ -7,6 +7,7 @@ import * as api from "./api";
 import { h, fill } from "./dom";
 import { mark } from "./nav";
 import { playerName } from "./players";
+import { waitingItem } from "./lobbyturns";
 
 // gameTitles are the games' titles by name, read once.
 let titles: Promise<Map<string, string>> | null = null;
@@ -55,9 +56,9 @@ export function profileView(app: HTMLElement, name: string): () => void {
           h("td", { class: "num" }, String(r.wins))))))
       : h("p", { class: "note", "data-ratings": "" }, "No rated games yet.");
     const waiting = p.waiting.length
-      ? h("ul", { class: "waiting", "data-waiting": "" }, ...p.waiting.map((m) => h("li", { "data-waiting-match": m.id },
-        h("strong", {}, m.title || title(m.game)), m.rated ? h("span", { class: "tag rated" }, "rated") : null,
-        " against ", ...opponents(m), " ", link(m, "Open"))))
+      // The one waiting longest first, with how long it has waited and
+      // its deadline.
+      ? h("ul", { class: "waiting", "data-waiting": "" }, ...p.waiting.map((m) => waitingItem(m, m.title || title(m.game), "Open")))
       : h("p", { class: "note", "data-waiting": "" }, "No match waits for a move of theirs.");
     const history = p.matches.length
       ? h("table", { class: "history", "data-history": "" },

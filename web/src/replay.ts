@@ -27,17 +27,22 @@ import { generic } from "./boards/generic";
 import { h, s, fill } from "./dom";
 
 // icon draws a player control: the text fonts of phones and of headless
-// browsers do not all have the media symbols.
+// browsers do not all have the media symbols. Stepping one move is a
+// chevron with a bar (a step, and where it stops), so that it does not
+// look like Play's solid triangle, which has its word beside it too.
 function icon(kind: "first" | "back" | "forward" | "last" | "play" | "pause"): SVGElement {
   const d = {
-    first: "M3 3h2v10H3zM13 3v10L6 8z",
-    back: "M12 3v10L5 8z",
-    forward: "M4 3v10l7-5z",
-    last: "M11 3h2v10h-2zM3 3v10l7-5z",
+    first: "M2 3h2v10H2zM9 3v10L4 8zM15 3v10l-5-5z",
+    back: "M11 3.5 6.5 8l4.5 4.5M4 3.5v9",
+    forward: "M5 3.5 9.5 8 5 12.5M12 3.5v9",
+    last: "M12 3h2v10h-2zM1 3v10l5-5zM7 3v10l5-5z",
     play: "M4 3v10l8-5z",
     pause: "M4 3h3v10H4zM9 3h3v10H9z",
   }[kind];
-  return s("svg", { viewBox: "0 0 16 16", width: 16, height: 16, class: "icon", "aria-hidden": "true" }, s("path", { d, fill: "currentColor" }));
+  // The steps are drawn as strokes, the others filled.
+  const stroke = kind === "back" || kind === "forward";
+  return s("svg", { viewBox: "0 0 16 16", width: 16, height: 16, class: "icon", "aria-hidden": "true", "data-icon": kind },
+    s("path", stroke ? { d, fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round", "stroke-linejoin": "round" } : { d, fill: "currentColor" }));
 }
 import { mark } from "./nav";
 
@@ -66,7 +71,18 @@ export function replayView(app: HTMLElement, id: string): () => void {
   const err = h("div", { class: "banner error", hidden: true, role: "alert" });
   const btn = (label: Node, act: string, fn: () => void, tip: string) => h("button", { "data-step-action": act, onclick: fn, title: tip, "aria-label": tip }, label);
   const slider = h("input", { type: "range", min: 0, max: 0, value: 0, class: "slider", "aria-label": "step", oninput: () => go(Number(slider.value)) });
-  const playBtn = btn(icon("play"), "play", togglePlay, "play the moves one by one");
+  // Play is the one control with its word shown: it starts something
+  // that goes on by itself (and becomes Pause).
+  const playBtn = btn(icon("play"), "play", togglePlay, "Play: the moves one by one");
+  const showPlaying = (on: boolean) => {
+    playBtn.replaceChildren(icon(on ? "pause" : "play"), h("span", { class: "control-word" }, on ? "Pause" : "Play"));
+    const tip = on ? "Pause the moves" : "Play: the moves one by one";
+    playBtn.title = tip;
+    playBtn.setAttribute("aria-label", tip);
+    playBtn.classList.toggle("primary", !on);
+    playBtn.setAttribute("aria-pressed", String(on));
+  };
+  showPlaying(false);
   const label = h("span", { class: "step-label", "data-step-label": "" });
   const what = h("p", { class: "step-what", "data-step-what": "" });
   const viewSel = h("select", { "data-viewpoint": "", onchange: () => { viewer = Number(viewSel.value); load(); } });
@@ -84,10 +100,10 @@ export function replayView(app: HTMLElement, id: string): () => void {
     h("div", { class: "match-head" }, heading, h("p", { class: "links" }, download, " · ", h("a", { href: `/match/${id}`, "data-link": "" }, "The match page"), " · ", h("a", { href: "/", "data-link": "" }, "Lobby"))),
     message, err,
     h("div", { class: "controls" },
-      btn(icon("first"), "first", () => go(0), "first position"),
-      btn(icon("back"), "back", () => go(at - 1), "one move back"),
-      btn(icon("forward"), "forward", () => go(at + 1), "one move forward"),
-      btn(icon("last"), "last", () => go(Infinity), "last position"),
+      btn(icon("first"), "first", () => go(0), "First position"),
+      btn(icon("back"), "back", () => go(at - 1), "Step back one move"),
+      btn(icon("forward"), "forward", () => go(at + 1), "Step forward one move"),
+      btn(icon("last"), "last", () => go(Infinity), "Last position"),
       playBtn, label, viewLabel),
     slider, what, end,
     h("div", { class: "play" }, boardEl,
@@ -208,6 +224,8 @@ export function replayView(app: HTMLElement, id: string): () => void {
     const v: View = {
       obs: structuredClone(step.pos.observation), text: (step.pos.text || []).join("\n"), legal: [], seat: viewer, players: rp.players,
       seats: info?.seats || [], version: step.n, interactive: false, log: entries,
+      // The last position of a match over (a resignation too): no turn.
+      over: rp.over && at === rp.steps - 1,
     };
     board.update(v);
     slider.value = String(at);
@@ -254,11 +272,11 @@ export function replayView(app: HTMLElement, id: string): () => void {
     if (playing) {
       clearInterval(playing);
       playing = 0;
-      playBtn.replaceChildren(icon("play"));
+      showPlaying(false);
       return;
     }
     if (rp && at >= rp.steps - 1) go(0);
-    playBtn.replaceChildren(icon("pause"));
+    showPlaying(true);
     playing = window.setInterval(() => go(at + 1), 900);
   }
 

@@ -24,6 +24,11 @@ export interface View {
   version: number;
   // interactive is false in replays and for spectators.
   interactive: boolean;
+  // over: the match is over, by its game's rules or otherwise (a
+  // resignation, a draw agreed, abandoned). The observation of a match
+  // ended otherwise is that of a game still waiting for a move: a board
+  // prompts no move and marks no seat to move when over is set.
+  over?: boolean;
   // log is the match's log so far (as the viewer may see it).
   log: Entry[];
 }

@@ -87,6 +87,9 @@ export function moveWords(move: string, name: (seat: number) => string): string 
 export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, host: Host): Board => {
   const svg = s("svg", { class: "board bh-board" }) as SVGSVGElement;
   boardEl.replaceChildren(svg);
+  // The frame's own styles on a phone (style.css: its height is capped so
+  // that the hand, under it, is on the same screen).
+  boardEl.classList.add("bh-wrap");
   const grid = new KeyGrid(svg, "Breaking Head table");
   let selected: string | null = null;
   let turned = false;
@@ -206,8 +209,13 @@ export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElem
       }
     }
     if (upright) {
-      // Words stay upright.
-      layer.querySelectorAll("text").forEach((t) => t.setAttribute("transform", `rotate(-90 ${t.getAttribute("x")} ${t.getAttribute("y")})`));
+      // Words stay upright: a coordinate turns about its own anchor; a
+      // card's words turn together about the card's middle, so that
+      // lines stacked on the card (FIXED & / COMMITTED, ? over a peek's
+      // F&C) stay stacked on the screen rather than side by side, over
+      // each other.
+      layer.querySelectorAll<SVGTextElement>(":scope > text").forEach((t) => t.setAttribute("transform", `rotate(-90 ${t.getAttribute("x")} ${t.getAttribute("y")})`));
+      layer.querySelectorAll<SVGElement>(".card-words").forEach((g) => g.setAttribute("transform", `rotate(-90 ${g.dataset.cx} ${g.dataset.cy})`));
     }
     const first = layer.querySelector<SVGElement>(".hit.legal") || layer.querySelector<SVGElement>('.hit[data-at="0,0"]');
     grid.end(first ? [Number(first.dataset.col), Number(first.dataset.row)] : undefined);
@@ -215,7 +223,7 @@ export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElem
   }
 
   function click(v: View, at: string, t: Target | undefined): void {
-    if (!v.interactive) return host.say("You are watching this match.");
+    if (!v.interactive) return host.say(v.over ? "The match is over." : "You are watching this match.");
     if (t) return host.move(t.move);
     if (!selected) return host.say("Choose a card from your hand first, then where it goes.");
     if (isComment(selected)) return host.move(`place ${selected}@${at}${turned && turnable(selected) ? " turned" : ""}`);
@@ -266,12 +274,15 @@ export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElem
       g.append(drawEdges(cx, cy, c.edges, false, "faint"));
       const label = { start: ["START"], end: ["?"], "fixed-committed": ["FIXED &", "COMMITTED"], "needs-work": ["NEEDS", "WORK"] }[c.card]!;
       const bigY = peek ? 10.5 : 13;
-      label.forEach((line, i) => g.append(s("text", { x: mx, y: cy + (c.card === "end" ? bigY : 9.5 + i * 3.6 - (label.length - 1) * 1.8), class: "card-label " + (c.card === "end" ? "big" : "") }, line)));
+      // The card's words, in one group that turns as one (see update).
+      const words = s("g", { class: "card-words", "data-cx": mx, "data-cy": cy + CELL / 2 });
+      label.forEach((line, i) => words.append(s("text", { x: mx, y: cy + (c.card === "end" ? bigY : 11.1 + i * 3.6 - (label.length - 1) * 1.8), class: "card-label " + (c.card === "end" ? "big" : "") }, line)));
       if (c.card === "end" && peek) {
         // What the viewer saw when it peeked, for its eyes only.
         g.append(s("rect", { x: cx + 1, y: cy + 1, width: CELL - 2, height: CELL - 2, rx: 2, class: "peeked-frame" }));
-        g.append(s("text", { x: mx, y: cy + 16.6, class: "peek-label", "data-peek": peek }, peek === "fixed-committed" ? "F&C" : "NW"));
+        words.append(s("text", { x: mx, y: cy + 16.6, class: "peek-label", "data-peek": peek }, peek === "fixed-committed" ? "F&C" : "NW"));
       }
+      g.append(words);
     } else {
       g.append(drawEdges(cx, cy, c.edges, isDead(c.card), "roads"));
     }
@@ -311,7 +322,8 @@ export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElem
             class: "hand-card" + (k === selected ? " selected" : "") + (playable ? "" : " unplayable"),
             "data-hand-card": k, "data-playable": playable ? "true" : "false", title: cardName(k),
             onclick: () => { if (selected !== k) turned = false; selected = k; if (last) redrawKeepingFocus(() => update(last!), `[data-hand-card="${k}"]`); },
-          }, miniCard(k, k === selected && turned), h("span", {}, cardName(k)));
+          // Its name breaks at a space, never at a hyphen ("Curve S-W").
+          }, miniCard(k, k === selected && turned), h("span", {}, cardName(k).replace(/-/g, "\u2011")));
         })),
         ...(you.peeks || []).map((p) => h("p", { class: "peek", "data-peek": p.card }, `You looked at the end card at ${p.at}: `,
           h("strong", {}, p.card === "fixed-committed" ? "Fixed & Committed" : "Needs work"), "."))));
@@ -351,8 +363,10 @@ export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElem
         if (v.legal.includes(m)) buttons.push(h("button", { class: "small", "data-move": m, onclick: () => host.move(m) }, `Fix ${problemNames[p]}`));
       }
     }
-    return h("li", { class: "seat" + (sv.seat === o.to_move ? " current" : ""), "data-seat": sv.seat },
-      h("span", { class: "who" }, host.name(sv.seat), sv.seat === v.seat ? " · you" : "", sv.seat === o.to_move ? " · to play" : ""),
+    // A match over (by its rules, or abandoned) has nobody to play.
+    const toPlay = sv.seat === o.to_move && o.status !== "over" && !v.over;
+    return h("li", { class: "seat" + (toPlay ? " current" : ""), "data-seat": sv.seat },
+      h("span", { class: "who" }, host.name(sv.seat), sv.seat === v.seat ? " · you" : "", toPlay ? " · to play" : ""),
       h("span", { class: "cards" }, plural(sv.hand_size, "card")),
       ...(sv.problems || []).map((p) => h("span", { class: "problem", "data-problem": p }, problemNames[p])),
       sv.peeked?.length ? h("span", { class: "peeked" }, "looked at " + sv.peeked.join(" and ")) : null,
@@ -364,7 +378,7 @@ export const breakinghead: BoardFactory = (boardEl: HTMLElement, panel: HTMLElem
     update,
     status(v) {
       const o = v.obs as Obs;
-      if (o.status === "over") return "";
+      if (o.status === "over" || v.over) return "";
       if (o.chance) return o.chance;
       return "play a card";
     },

@@ -193,6 +193,12 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
       say(h("strong", {}, "Game over. "), outcomeText(o));
       return bar;
     }
+    if (v.over) {
+      // Ended otherwise than by the rules (a resignation, abandoned):
+      // the end screen says how.
+      say(h("strong", {}, "Game over."));
+      return bar;
+    }
     if (o.chance || !o.to_move) {
       say(chanceWords(o) + "…");
       return bar;
@@ -265,7 +271,7 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
   }
 
   function team(v: View, o: Obs, sv: TeamView, legal: Set<string>): HTMLElement {
-    const toMove = sv.seat === o.to_move && o.status !== "over";
+    const toMove = sv.seat === o.to_move && o.status !== "over" && !v.over;
     const raising = v.interactive && sv.seat === v.seat && o.phase === "raise";
     const cards = [...sv.roles].sort((a, b) => ORDER.indexOf(a.code) - ORDER.indexOf(b.code) || a.level - b.level);
     // In "+1+1", the card chosen first is marked (and is not the second
@@ -291,7 +297,7 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
       h("header", {},
         h("span", { class: "osa-who" }, h("span", { class: "dot", "data-seat-colour": sv.seat }), " ", host.name(sv.seat), sv.seat === v.seat ? " · you" : ""),
         toMove ? h("span", { class: "osa-badge move" }, o.chance ? "drawing" : "to move") : null,
-        o.event && sv.seat === o.first && o.status !== "over" ? h("span", { class: "osa-badge first", title: "the round's first player" }, `began round ${o.round}`) : null,
+        o.event && sv.seat === o.first && o.status !== "over" && !v.over ? h("span", { class: "osa-badge first", title: "the round's first player" }, `began round ${o.round}`) : null,
         winner ? h("span", { class: "osa-badge win" }, "winner") : null,
         h("span", { class: "osa-credits", "data-credits": sv.credits }, h("strong", {}, String(sv.credits)), sv.credits === 1 ? " credit" : " credits")),
       h("div", { class: "osa-cards" }, roleCard("DD", sv.driver, o.levels.driver_max, sv.seat), ...cardEls));
@@ -322,12 +328,12 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
     fill(info,
       h("table", { class: "osa-scores" },
         h("thead", {}, h("tr", {}, h("th", {}, "seat"), h("th", { class: "num" }, "credits"), h("th", { class: "num" }, "DD"), h("th", { class: "num" }, "roles"))),
-        h("tbody", {}, ...ranked.map((sv) => h("tr", { class: sv.seat === o.to_move && o.status !== "over" ? "current" : "", "data-seat": sv.seat },
+        h("tbody", {}, ...ranked.map((sv) => h("tr", { class: sv.seat === o.to_move && o.status !== "over" && !v.over ? "current" : "", "data-seat": sv.seat },
           h("td", {}, h("span", { class: "dot", "data-seat-colour": sv.seat }), " ", host.name(sv.seat), sv.seat === v.seat ? " · you" : ""),
           h("td", { class: "num" }, sv.credits),
           h("td", { class: "num" }, sv.driver),
           h("td", { class: "num" }, sv.roles.length))))),
-      o.event && o.status !== "over" ? h("p", { class: "note" },
+      o.event && o.status !== "over" && !v.over ? h("p", { class: "note" },
         `The round ends after a turn that leaves two types at 0${o.round_end === "full-circle" ? " (then play goes on to the round's first player)" : ""}, or after ${o.players} turns in a row without a collection`,
         o.idle ? ` (now ${o.idle})` : "", ".") : null,
       h("div", { class: "osa-deck" }, h("strong", {}, `Role deck: ${plural(o.deck_size, "card")}`),
@@ -379,7 +385,7 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
     update,
     status(v) {
       const o = v.obs as Obs;
-      if (o.status === "over") return "";
+      if (o.status === "over" || v.over) return "";
       if (o.chance || !o.to_move) return chanceWords(o);
       switch (o.phase) {
         case "pick": return "pick a Specialist";

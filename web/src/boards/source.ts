@@ -60,6 +60,18 @@ function colourOfEntries(log: Entry[]): Map<number, string> {
 
 const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
+// endReason says why a game over by its rules ended (S16), as the
+// observation shows it: the engine ends a game at once when an action
+// empties a colour's supply, or after the fourth colour turn in a row
+// with nothing but end (the safety rule, which leaves that count at 4).
+function endReason(o: Obs): string {
+  if (!o.over) return "";
+  if (o.end_only_turns >= 4) return "Four colour turns in a row passed with nothing done but end, which ends the game (the safety rule). ";
+  const empty = o.colours.filter((c) => c.supply === 0).map((c) => cap(c.colour));
+  if (empty.length) return `${empty.join(" and ")}'s supply ran out, which ends the game. `;
+  return "";
+}
+
 export const source: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, host: Host): Board => {
   const svg = s("svg", { viewBox: "0 0 100 100", class: "board source-board" }) as SVGSVGElement;
   boardEl.replaceChildren(svg);
@@ -143,7 +155,7 @@ export const source: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, h
   }
 
   function click(v: View, o: Obs, name: string, cell: Cell, moves: string[]): void {
-    if (!v.interactive) return host.say("You are watching this match.");
+    if (!v.interactive) return host.say(v.over ? "The match is over." : "You are watching this match.");
     if (moves.length === 1) return host.move(moves[0]);
     if (moves.length > 1) return host.choose(`What to do on ${name}?`, moves);
     // Not a legal target: send what the click would mean anyway, so the
@@ -157,23 +169,26 @@ export const source: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, h
   }
 
   function drawPanel(v: View, o: Obs): void {
+    // A match resigned or drawn ends with a colour still to move: its
+    // turn is not shown.
+    const ended = o.over || !!v.over;
     const rows = o.colours.map((c) =>
-      h("tr", { class: c.colour === o.to_move ? "current" : "", "data-colour": c.colour },
+      h("tr", { class: c.colour === o.to_move && !ended ? "current" : "", "data-colour": c.colour },
         h("td", {}, h("span", { class: "swatch", "data-swatch": c.colour }), " ", cap(c.colour)),
         h("td", {}, host.name(c.seat)),
         h("td", { class: "num" }, c.supply),
         h("td", { class: "num" }, c.score)));
     const scoreLine = (seat: number) =>
-      h("div", { class: "seat-score" + (o.seat === seat && !o.over ? " current" : ""), "data-seat": seat },
+      h("div", { class: "seat-score" + (o.seat === seat && !ended ? " current" : ""), "data-seat": seat },
         h("span", { class: "who" }, host.name(seat), seat === v.seat ? " · you" : ""),
         h("span", { class: "cols" }, seatColours[seat - 1].join(" + ")),
         h("strong", { class: "score" }, o.scores[seat - 1]));
     const canEnd = v.legal.includes("end");
     fill(panel,
       h("div", { class: "scores" }, scoreLine(1), scoreLine(2)),
-      !o.over && o.to_move ? h("p", { class: "turnline" }, h("span", { class: "swatch", "data-swatch": o.to_move }), ` ${cap(o.to_move)} to move, ${o.ap} AP left`) : null,
+      !ended && o.to_move ? h("p", { class: "turnline" }, h("span", { class: "swatch", "data-swatch": o.to_move }), ` ${cap(o.to_move)} to move, ${o.ap} AP left`) : null,
       canEnd ? h("button", { class: "primary", "data-move": "end", onclick: () => host.move("end") }, `End ${o.to_move}'s turn`) : null,
-      o.end_only_turns > 0 && !o.over ? h("p", { class: "note" }, `${o.end_only_turns} turn(s) in a row with nothing but end: the game ends at 4.`) : null,
+      o.end_only_turns > 0 && !ended ? h("p", { class: "note" }, `${o.end_only_turns} turn(s) in a row with nothing but end: the game ends at 4.`) : null,
       h("table", { class: "colours" },
         h("thead", {}, h("tr", {}, h("th", {}, "colour"), h("th", {}, "seat"), h("th", { class: "num" }, "supply"), h("th", { class: "num" }, "score"))),
         h("tbody", {}, ...rows)),
@@ -187,14 +202,15 @@ export const source: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, h
     update,
     status(v) {
       const o = v.obs as Obs;
-      if (o.over || !o.to_move) return "";
+      if (o.over || v.over || !o.to_move) return "";
       return `${cap(o.to_move)} to move, ${o.ap} AP left`;
     },
     outcome(v) {
       const o = v.obs as Obs;
-      if (!o.winner) return `A draw, ${o.scores[0]} all.`;
+      const why = endReason(o);
+      if (!o.winner) return `${why}A draw, ${o.scores[0]} all.`;
       const w = o.scores[o.winner - 1], l = o.scores[2 - o.winner];
-      return `${host.name(o.winner)} wins, ${w} to ${l}${w === l ? " (the tie-break: a token on the centre)" : ""}.`;
+      return `${why}${host.name(o.winner)} wins, ${w} to ${l}${w === l ? " (the tie-break: a token on the centre)" : ""}.`;
     },
     entry(e: Entry, log?: Entry[]) {
       if (log && colours.len !== log.length) colours = { len: log.length, of: colourOfEntries(log) };

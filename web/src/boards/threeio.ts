@@ -126,7 +126,7 @@ export const threeio: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, 
   // the server explains; any other click is answered here with what to
   // do instead, and never sends a move the player did not mean.
   function click(v: View, o: Obs, name: string, sec: Sector, move: string | undefined): void {
-    if (!v.interactive) return host.say("You are watching this match.");
+    if (!v.interactive) return host.say(v.over ? "The match is over." : "You are watching this match.");
     if (move) return host.move(move);
     if (o.phase === "over") return host.say("The game is over.");
     if (v.legal.length === 0) return host.say(`Not your turn: ${host.name(o.turn_of)} is to move.`, true);
@@ -174,12 +174,15 @@ export const threeio: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, 
       }
       if (v.legal.some((m) => m.startsWith("score "))) controls.push(h("p", { class: "note" }, "To score, click one of your crew's tiles (gold frame)."));
     }
+    // A match resigned or drawn ends with a seat still to move: its turn
+    // is not shown.
+    const ended = o.phase === "over" || !!v.over;
     fill(panel,
-      o.phase !== "over" ? h("p", { class: "turnline" }, h("span", { class: "dot", "data-seat-colour": o.turn_of }), ` ${host.name(o.turn_of)}: ${phase}`) : null,
+      !ended ? h("p", { class: "turnline" }, h("span", { class: "dot", "data-seat-colour": o.turn_of }), ` ${host.name(o.turn_of)}: ${phase}`) : null,
       ...controls,
       h("table", { class: "players" },
         h("thead", {}, h("tr", {}, h("th", {}, "seat"), h("th", { class: "num" }, "score"), h("th", { class: "num" }, "crew"), h("th", {}, "holds"))),
-        h("tbody", {}, ...o.players.map((p) => h("tr", { class: p.seat === o.turn_of ? "current" : "", "data-seat": p.seat },
+        h("tbody", {}, ...o.players.map((p) => h("tr", { class: p.seat === o.turn_of && !ended ? "current" : "", "data-seat": p.seat },
           h("td", {}, h("span", { class: "dot", "data-seat-colour": p.seat }), " ", host.name(p.seat), p.seat === v.seat ? " · you" : ""),
           h("td", { class: "num" }, p.score),
           h("td", { class: "num" }, p.crew_in_hand),
@@ -195,6 +198,7 @@ export const threeio: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, 
     update,
     status(v) {
       const o = v.obs as Obs;
+      if (v.over) return "";
       if (o.phase === "announce") return o.box_total > 0 ? "expand or score" : "play the held tile or score";
       if (o.phase === "play") return "play a tile";
       if (o.phase === "draw") return "drawing";

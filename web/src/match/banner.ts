@@ -5,6 +5,7 @@
 import * as api from "../api";
 import { h } from "../dom";
 import { mark } from "../nav";
+import { left } from "../turns";
 
 // Messages is the message banner.
 export class Messages {
@@ -49,7 +50,9 @@ export class TurnBanner {
       turn.textContent = "Nobody has played this match for a while: it is marked abandoned, and ends with nobody winning unless a player comes back and moves. ";
     } else if (st.status === "open") {
       const free = st.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => s.seat);
-      turn.textContent = `Waiting for players: ${free.length === 1 ? "seat " + free[0] + " is" : "seats " + free.join(", ") + " are"} free. Share the invite link.`;
+      // A seated player is asked to share the link; anyone else is
+      // offered the seat above.
+      turn.textContent = `Waiting for players: ${free.length === 1 ? "seat " + free[0] + " is" : "seats " + free.join(", ") + " are"} free.` + (st.seat ? " Share the invite link." : "");
     } else if (st.status === "over") {
       turn.textContent = "Game over." + (st.end ? " " + api.endText(st.end, name, st.seat) : "");
       turn.classList.add("over");
@@ -64,16 +67,20 @@ export class TurnBanner {
       turn.textContent = line || "…";
     }
     this.stop();
-    if (st.deadline && st.status === "running") this.countDown(st.deadline);
+    if (st.deadline && st.status === "running") this.countDown(st.deadline, st.turn_based ? 3600_000 : 30_000);
   }
 
-  // countDown shows the time left until deadline, every second.
-  private countDown(deadline: string): void {
+  // countDown shows the time left until deadline, every second, in
+  // words that read for days as for seconds ("2 d 3 h left").
+  // It turns red ("soon") in the last soonMs: the last hour of a
+  // turn-based move, the last half minute of a real-time one.
+  private countDown(deadline: string, soonMs: number): void {
     const span = h("span", { class: "deadline" });
     this.el.append(" ", span);
+    const end = Date.parse(deadline);
     const upd = () => {
-      const left = Math.max(0, Math.round((Date.parse(deadline) - Date.now()) / 1000));
-      span.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+      span.textContent = left(deadline);
+      span.classList.toggle("soon", end - Date.now() < soonMs);
     };
     upd();
     this.tick = window.setInterval(upd, 1000);

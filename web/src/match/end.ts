@@ -9,6 +9,18 @@ import { navigate } from "../nav";
 import { Board, View } from "../boards/board";
 import { MatchConnection } from "./connection";
 
+// sharedEnd is the headline of an end in which every seat has the same
+// result (of a game of several seats): "Everybody won!" (all 1, as when
+// Open Source's table finishes its Infrastructure), "Everybody lost."
+// (all 0: a table that loses together, or Breaking Head's without a
+// Blocker), or "A draw." (a tie, shared); "" otherwise.
+export function sharedEnd(result: number[]): string {
+  if (result.length < 2 || result.some((r) => r !== result[0])) return "";
+  if (result[0] === 0) return "Everybody lost.";
+  if (result[0] >= 1) return "Everybody won!";
+  return "A draw.";
+}
+
 export class EndScreen {
   readonly el = h("div", { class: "card endscreen", hidden: true, "data-end": "" });
   // The ratings' changes, drawn when they come (after the end: the
@@ -34,11 +46,17 @@ export class EndScreen {
       return winners === res.length ? "draw" : "shared win";
     };
     let headline = "Game over";
+    const together = sharedEnd(res);
     if (st.end) {
       headline = api.endText(st.end, name, st.seat);
+    } else if (together) {
+      // Every seat has the same result: the table won or lost together
+      // (a cooperative game's end), or it is a draw. Nobody won or lost
+      // alone, whoever reads it.
+      headline = together;
     } else if (st.seat && res.length) {
       const r = res[st.seat - 1];
-      headline = r === 1 ? "You won!" : res.every((x) => x === 0) ? "Nobody won." : r === 0 ? "You lost." : label(r) === "draw" ? "A draw." : "You share the win.";
+      headline = r === 1 ? "You won!" : r === 0 ? "You lost." : "You share the win.";
     }
     const rows = res.map((r, i) => h("tr", { "data-seat": i + 1 }, h("td", {}, name(i + 1)), h("td", {}, label(r)),
       st.scores ? h("td", { class: "num" }, st.scores[i]) : null));

@@ -16,6 +16,11 @@ export class MatchHead {
   private players = h("p", { class: "players", "data-players": "" });
   private invite: HTMLElement;
   private rulesLink = h("a", { href: "/", "data-link": "", "data-rules-link": "", hidden: true }, "How to play");
+  // titled sets the tab's title from the match's; the page replaces it
+  // to mark the viewer's turn (attention.ts).
+  titled = (title: string) => {
+    document.title = `${title} · Commons`;
+  };
 
   constructor(private id: string) {
     const input = h("input", { readonly: "", class: "invite-url", value: `${location.origin}/match/${id}`, "aria-label": "invite link", onfocus: (e: Event) => (e.target as HTMLInputElement).select() });
@@ -33,7 +38,7 @@ export class MatchHead {
   // named heads the page with the game's name, however the page was
   // opened (the lobby, an invite link, a reload).
   named(game: string, title: string): void {
-    document.title = `${title} · Commons`;
+    this.titled(title);
     // The title, before the status and the rated mark.
     const marks = [...this.heading.querySelectorAll(".status, .tag")];
     this.heading.replaceChildren(title, " ", ...marks);

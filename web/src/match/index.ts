@@ -13,6 +13,9 @@
 //   log.ts         the log
 //   seats.ts       take a seat, bots, draws, resign, leave
 //   end.ts         the end screen and the rematch
+//   attention.ts   the viewer's turn in the tab's title and icon, a
+//                  sound, a notification
+//   turns.ts       the clocks, Undo, a seat out of time, take over
 //   focus.ts       the keyboard's focus across redrawings
 // The board is the game's (boards/), chosen by the game's name the
 // server sends with every state.
@@ -33,6 +36,8 @@ import { MatchHead } from "./head";
 import { LegalMoves } from "./legal";
 import { LogPanel } from "./log";
 import { SeatActions } from "./seats";
+import { TurnAlert } from "./attention";
+import { TurnTools } from "./turns";
 
 export function matchView(app: HTMLElement, id: string): () => void {
   mark({ view: "match", match: id });
@@ -42,6 +47,9 @@ export function matchView(app: HTMLElement, id: string): () => void {
   let board: Board | null = null;
 
   const head = new MatchHead(id);
+  // The viewer's turn in the tab's title and icon, a sound, a notice.
+  const alerts = new TurnAlert(id);
+  head.titled = (title) => alerts.title(title);
   const turn = new TurnBanner();
   const messages = new Messages();
   const chooser = new Chooser();
@@ -80,13 +88,17 @@ export function matchView(app: HTMLElement, id: string): () => void {
   const name = (n: number) => api.seatName(conn.st?.seats || info?.seats, n);
   const seats = new SeatActions(id, conn, { say: (m, isError) => messages.say(m, isError), hide: () => messages.hide(), name, rated: () => !!info?.rated });
   const end = new EndScreen(id, conn, (m, isError) => messages.say(m, isError));
+  // The clocks, Undo, and the choices of turn-based play.
+  const turns = new TurnTools(id, conn, { say: (m, isError) => messages.say(m, isError), hide: () => messages.hide(), name, info: () => info });
 
   app.append(h("section", { class: "match" },
     head.el,
-    turn.el, messages.el, chooser.el, end.el,
+    // A free seat the viewer may take comes first, above the board.
+    seats.offer, turns.offer,
+    turn.el, turns.el, messages.el, chooser.el, end.el,
     h("div", { class: "play" },
       boardEl,
-      h("aside", { class: "side" }, panel, seats.el, chat.el, legal.el,
+      h("aside", { class: "side" }, panel, seats.el, alerts.el, chat.el, legal.el,
         h("details", { class: "log-box", open: true }, h("summary", {}, "Log"), log.el), head.links))));
 
   const host: Host = {
@@ -164,7 +176,7 @@ export function matchView(app: HTMLElement, id: string): () => void {
     const seated = !!conn.held && st.seat > 0;
     const v: View = {
       obs: st.observation, text: st.text || "", legal: st.legal || [], seat: st.seat, players: st.seats.length,
-      seats: st.seats, version: st.version, interactive: seated && st.status !== "over", log: conn.log,
+      seats: st.seats, version: st.version, interactive: seated && st.status !== "over", over: st.status === "over", log: conn.log,
     };
     head.draw(st, game, st.title || info?.title || info?.game || "Match", seated ? name(st.seat) : null, !!info?.rated);
     conn.shown = st.version;
@@ -175,6 +187,8 @@ export function matchView(app: HTMLElement, id: string): () => void {
     legal.draw(v, st.your_turn, (m) => host.move(m));
     log.draw(v, board, st.seats, name);
     seats.draw();
+    alerts.update(st, seated, conn.log);
+    turns.draw();
     end.draw(st, v, board, name);
     drawTalk();
     if (st.status === "over" && !ratingsAsked) readRatings();
@@ -182,7 +196,9 @@ export function matchView(app: HTMLElement, id: string): () => void {
 
   return () => {
     conn.close();
+    alerts.stop();
     turn.stop();
+    turns.stop();
     chat.close();
     stopAccount();
   };

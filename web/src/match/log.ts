@@ -7,10 +7,13 @@
 import { Entry, SeatView } from "../api";
 import { h } from "../dom";
 import { Board, View } from "../boards/board";
+import { markWords } from "./turns";
 
 interface Line {
   text: string;
   chance: boolean;
+  // mark: the server moved for the seat's person (Entry.mark).
+  mark?: string;
 }
 
 export class LogPanel {
@@ -47,11 +50,11 @@ export class LogPanel {
     const log = v.log;
     const items: Line[] = own ? own.map((text) => ({ text, chance: false })) : log.map((e) => this.line(e, log, board, name));
     const values = own ? items.map((_, i) => i + 1) : log.map((e) => e.n + 1);
-    const keys = items.map((l, i) => `${values[i]} ${l.chance ? "*" : ""}${l.text}`);
+    const keys = items.map((l, i) => `${values[i]} ${l.chance ? "*" : ""}${l.mark ? l.mark + " " : ""}${l.text}`);
     let same = 0;
     while (same < keys.length && same < this.shown.length && keys[same] === this.shown[same]) same++;
     while (this.el.children.length > same) this.el.lastElementChild!.remove();
-    this.el.append(...items.slice(same).map((l, i) => h("li", { value: values[same + i], class: l.chance ? "chance" : "" }, l.text)));
+    this.el.append(...items.slice(same).map((l, i) => h("li", { value: values[same + i], class: l.chance ? "chance" : l.mark ? "marked" : "", "data-mark": l.mark }, l.text)));
     this.shown = keys;
     // Follow the end of the log unless the reader scrolled up; scrolled
     // at the next frame, so that a state does not wait for a layout.
@@ -66,12 +69,14 @@ export class LogPanel {
 
   // line is an entry of the server's log in words.
   private line(e: Entry, log: Entry[], board: Board, name: (seat: number) => string): Line {
-    const key = `${e.n} ${e.seat || 0} ${e.move}`;
+    const key = `${e.n} ${e.seat || 0} ${e.mark || ""} ${e.move}`;
     let text = this.lines.get(key);
     if (text === undefined) {
       text = (e.seat ? `${name(e.seat)}: ` : "chance: ") + (board.entry?.(e, log) || (e.seat ? e.move : e.move.slice(1)));
+      // A move the server made for the person says so.
+      if (e.mark && markWords[e.mark]) text += " " + markWords[e.mark];
       this.lines.set(key, text);
     }
-    return { text, chance: !e.seat };
+    return { text, chance: !e.seat, mark: e.mark };
   }
 }

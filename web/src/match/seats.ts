@@ -18,7 +18,16 @@ export interface SeatHost {
 }
 
 export class SeatActions {
+  // el holds the actions of a seated player, beside the board.
   readonly el = h("div", { class: "seat-actions" });
+  // offer is the call to take a free seat, at the top of the page: the
+  // first thing someone who opened an invite link sees, above the board
+  // (on a phone the side's controls are far below it).
+  readonly offer = h("section", { class: "seat-offer", "data-seat-offer": "", hidden: true, "aria-label": "a free seat" });
+  // The name typed to sit with, kept across the states that redraw the
+  // offer (bots may move while it is typed).
+  private nameInput = h("input", { value: api.myName(), maxlength: 40, placeholder: "your name", "data-join-name": "", "aria-label": "your name", autocomplete: "nickname" });
+  private offered = "";
   private leaving = false;
   private resigning = false;
 
@@ -31,7 +40,7 @@ export class SeatActions {
     const held = this.conn.held;
     const parts: Node[] = [];
     const free = st.seats.filter((s) => s.kind === "human" && !s.taken);
-    if (!held && st.status !== "over" && free.length) parts.push(...this.joinControls(free));
+    this.drawOffer(!held && st.status !== "over" ? free : []);
     if (held && st.status !== "over") {
       if (st.status === "running") {
         for (const s of free) {
@@ -45,17 +54,34 @@ export class SeatActions {
     fill(this.el, ...parts);
   }
 
-  // joinControls are the viewer's name and a button per free seat;
-  // signed in, the seat takes the account's name; a rated match's seats
-  // are for accounts only.
-  private joinControls(free: api.SeatView[]): Node[] {
+  // drawOffer offers the free seats to a viewer who holds none: the
+  // viewer's name and a button per seat; signed in, the seat takes the
+  // account's name; a rated match's seats are for accounts only. It is
+  // drawn anew only when what it offers changes.
+  private drawOffer(free: api.SeatView[]): void {
     const acc = signedIn();
-    if (!acc && this.host.rated()) {
-      return [h("p", { class: "note", "data-rated-join": "" }, "A rated match: only accounts play it. ", signInLink("Sign in"), " or ", signInLink("sign up", true), " to take a seat.")];
+    const rated = this.host.rated();
+    const key = free.length ? `${free.map((s) => s.seat).join(",")} ${acc?.name || ""} ${rated}` : "";
+    if (key === this.offered) return;
+    this.offered = key;
+    this.offer.hidden = !free.length;
+    if (!free.length) {
+      this.offer.replaceChildren();
+      return;
     }
-    const nameInput = h("input", { value: api.myName(), maxlength: 40, placeholder: "your name", "data-join-name": "", "aria-label": "your name" });
-    return [acc ? h("span", { class: "note" }, `You sit as ${acc.name}. `) : h("label", {}, "Your name ", nameInput),
-      ...free.map((s) => h("button", { class: "primary", "data-join-seat": s.seat, onclick: () => this.takeSeat(s.seat, acc ? "" : nameInput.value) }, `Take seat ${s.seat}`))];
+    const seats = free.map((s) => s.seat);
+    const which = seats.length === 1 ? `Seat ${seats[0]} is free` : `Seats ${seats.slice(0, -1).join(", ")} and ${seats[seats.length - 1]} are free`;
+    if (!acc && rated) {
+      fill(this.offer, h("p", { class: "offer-line", "data-rated-join": "" }, h("strong", {}, which + ". "),
+        "A rated match: only accounts play it. ", signInLink("Sign in"), " or ", signInLink("sign up", true), ` to take ${seats.length === 1 ? "it" : "one"}.`));
+      return;
+    }
+    fill(this.offer,
+      h("p", { class: "offer-line" }, h("strong", {}, which + ": "), seats.length === 1 ? "take it to play." : "take one to play.",
+        acc ? ` You sit as ${acc.name}.` : " No account needed."),
+      h("div", { class: "offer-controls" },
+        acc ? null : h("label", {}, "Your name ", this.nameInput),
+        ...free.map((s) => h("button", { class: "primary big", "data-join-seat": s.seat, onclick: () => this.takeSeat(s.seat, acc ? "" : this.nameInput.value) }, `Take seat ${s.seat}`))));
   }
 
   // drawButtons are the draw's: offer one, or answer the one offered

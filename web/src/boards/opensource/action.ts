@@ -17,7 +17,7 @@ export function drawHead(el: HTMLElement, { v, o, host }: Ctx): void {
     h("span", { class: "os-turn", "data-turn": o.turn }, o.status === "setup" ? "Set-up" : `Turn ${o.turn}`, h("span", { class: "os-limit" }, ` of at most ${o.turn_limit}`)),
     h("span", { class: "os-count", "data-supply": o.supply_size, title: "tiles left in the supply" }, `Supply ${o.supply_size}`),
     h("span", { class: "os-count", "data-deck": o.deck_left, title: "Market Demand cards under the top one" }, `Market Demand deck ${o.deck_left + (o.demand ? 1 : 0)}`),
-    o.status === "over" ? null : h("span", { class: "os-who" }, o.to_move ? h("span", { class: "dot", "data-seat-colour": o.to_move }) : null, " ",
+    o.status === "over" || v.over ? null : h("span", { class: "os-who" }, o.to_move ? h("span", { class: "dot", "data-seat-colour": o.to_move }) : null, " ",
       o.to_move ? `${host.name(o.to_move)}${o.to_move === v.seat ? " (you)" : ""} ${doing(o)}` : chanceWords(o)));
 }
 
@@ -44,8 +44,11 @@ function moveButton(ctx: Ctx, move: string, label: Part[], aria: string, cls = "
 }
 
 function actionParts(ctx: Ctx, mine: boolean): Node[] {
-  const { o, host, picker } = ctx;
+  const { v, o, host, picker } = ctx;
   if (o.status === "over") return [prompt(h("strong", {}, "Game over. "), outcomeText(o, host.name))];
+  // Ended otherwise than by the rules (a resignation, abandoned): the
+  // end screen says how.
+  if (v.over) return [prompt(h("strong", {}, "Game over."))];
   const things = thingsEl(o);
   if (!mine) return [prompt(o.to_move ? `${host.name(o.to_move)} ${doing(o)}.` : chanceWords(o) + "…"), ...things];
   if (picker.sel) return [...things, ...previewParts(ctx)];

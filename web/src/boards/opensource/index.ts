@@ -84,9 +84,9 @@ export const opensource: BoardFactory = (boardEl: HTMLElement, panel: HTMLElemen
     const names = o.seats.map((sv) => host.name(sv.seat));
     const labTargets = [...offers.targets].filter(([k]) => k.startsWith("lab:"));
     const labPicks = [...offers.tileMoves].filter(([k]) => k.startsWith("lab:"));
-    once("labs", [o.labs, o.seats.map((sv) => sv.demands), names, v.seat, v.interactive, picker.sel, labTargets, labPicks, offers.extend, o.phase, o.moving, o.to_move, o.placed, o.hand, o.status], () => drawLabs(labsEl, ctx));
+    once("labs", [o.labs, o.seats.map((sv) => sv.demands), names, v.seat, v.interactive, picker.sel, labTargets, labPicks, offers.extend, o.phase, o.moving, o.to_move, o.placed, o.hand, o.status, v.over], () => drawLabs(labsEl, ctx));
     once("placemat", [o.placemat, o.reserve, o.demand, o.deck_left, o.to_move], () => drawPlacemat(placematEl, o));
-    once("panel", [o.seats, names, v.seat, o.supply, o.supply_size, o.stats, o.commons.length, o.uses, o.to_move, o.status, o.returns, o.end, o.turn], () => drawPanel(info, ctx));
+    once("panel", [o.seats, names, v.seat, o.supply, o.supply_size, o.stats, o.commons.length, o.uses, o.to_move, o.status, o.returns, o.end, o.turn, v.over], () => drawPanel(info, ctx));
     root.dataset.phase = o.phase;
     root.dataset.turn = String(o.turn);
     if (inside && !active!.isConnected) {
@@ -108,7 +108,7 @@ export const opensource: BoardFactory = (boardEl: HTMLElement, panel: HTMLElemen
     update,
     status(v) {
       const o = v.obs as Obs;
-      if (o.status === "over") return "";
+      if (o.status === "over" || v.over) return "";
       if (!o.to_move) return chanceWords(o);
       return `turn ${o.turn}: ${o.to_move === v.seat && v.interactive ? todo(o) : doing(o).replace(/^is /, "")}`;
     },

@@ -43,7 +43,7 @@ function labEl(ctx: Ctx, lab: LabView, placed: Set<string>): HTMLElement {
   // it is wide.
   lsvg.style.maxWidth = `${Math.round(w * (mine ? 7 : 4.5))}px`;
   const stats = lab.stats;
-  return h("section", { class: "os-lab" + (mine ? " mine" : "") + (lab.seat === o.to_move && o.status === "playing" ? " current" : ""), "data-lab": lab.seat, "aria-label": `${host.name(lab.seat)}'s Lab` },
+  return h("section", { class: "os-lab" + (mine ? " mine" : "") + (lab.seat === o.to_move && o.status === "playing" && !v.over ? " current" : ""), "data-lab": lab.seat, "aria-label": `${host.name(lab.seat)}'s Lab` },
     h("header", {}, h("span", { class: "dot", "data-seat-colour": lab.seat }), " ", h("strong", {}, host.name(lab.seat)), lab.seat === v.seat ? " · you" : "",
       h("span", { class: "os-md", "data-demands": sv?.demands || 0, title: "Market Demand cards taken" }, `${sv?.demands || 0} Market Demand`)),
     lsvg,

@@ -32,7 +32,7 @@ export function drawPanel(el: HTMLElement, ctx: Ctx): void {
 // seatRow is a seat's line: its name (and return at the end), Market
 // Demand cards, Infrastructure cards and BDFL tokens.
 function seatRow({ v, o, host }: Ctx, sv: SeatView): HTMLElement {
-  const toMove = sv.seat === o.to_move && o.status === "playing";
+  const toMove = sv.seat === o.to_move && o.status === "playing" && !v.over;
   const ret = o.returns?.[sv.seat - 1];
   return h("tr", { class: toMove ? "current" : "", "data-seat": sv.seat },
     h("td", {}, h("span", { class: "dot", "data-seat-colour": sv.seat }), " ", host.name(sv.seat), sv.seat === v.seat ? " · you" : "",
