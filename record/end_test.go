@@ -43,12 +43,28 @@ func TestEndResignation(t *testing.T) {
 	}
 }
 
+// TestEndTimeout: a turn-based match ended for a seat out of time
+// (docs/api.md, "Turn-based matches") replays to that end, and its
+// record says so.
+func TestEndTimeout(t *testing.T) {
+	r := &record.Record{Game: "countdown", Players: 2, Moves: []string{"*5", "take1"},
+		End: &record.End{Reason: record.EndTimeout, Seat: 2, Returns: []float64{1, 0}}}
+	back, err := record.Parse(r.Marshal())
+	if err != nil || back.End == nil || back.End.Reason != record.EndTimeout || back.End.Seat != 2 {
+		t.Fatalf("parsed back: %+v, %v", back, err)
+	}
+	if _, err := record.Play(back, record.Options{}); err != nil {
+		t.Fatalf("Play: %v", err)
+	}
+}
+
 // TestEndRejected: an end that is not one, or that follows moves which
 // end the game by its rules, is refused.
 func TestEndRejected(t *testing.T) {
 	for _, tc := range []struct{ name, in, want string }{
 		{"no such reason", `{"game":"countdown","players":2,"moves":[],"end":{"reason":"boredom","returns":[0,0]}}`, `reason "boredom"`},
 		{"resignation without a seat", `{"game":"countdown","players":2,"moves":[],"end":{"reason":"resignation","returns":[1,0]}}`, "want 1 to 2"},
+		{"timeout without a seat", `{"game":"countdown","players":2,"moves":[],"end":{"reason":"timeout","returns":[1,0]}}`, "a timeout's \"seat\" is 0: want 1 to 2"},
 		{"returns for too few", `{"game":"countdown","players":2,"moves":[],"end":{"reason":"draw","returns":[0.5]}}`, "1 returns for 2 seats"},
 		{"end a string", `{"game":"countdown","players":2,"moves":[],"end":"resigned"}`, `"end" wants an object`},
 	} {
