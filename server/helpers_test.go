@@ -312,7 +312,7 @@ func (n *node) join(id string, seat int) seatAnswer {
 // may move on.
 func (n *node) state(id, token string) stateMsg {
 	n.t.Helper()
-	for end := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
 		raw := n.mustCall(http.StatusOK, "GET", "/api/matches/"+id+"/state?text=1", token, nil, nil)
 		var s stateMsg
 		strict(n.t, raw, &s)
