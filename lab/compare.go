@@ -56,9 +56,47 @@ type Diff struct {
 	// game by game), "Welch t" (unpaired), "paired bootstrap" or
 	// "bootstrap" (Balance).
 	Method string `json:"method"`
-	// Significant is true when the interval leaves out 0.
+	// Significant is true when the interval leaves out 0, and so does
+	// the relative one when the row has it, on the same side: a star
+	// that one of the row's two intervals contradicts would mislead.
 	Significant bool `json:"significant"`
+	// Practical is the smallest change that matters to a designer
+	// (docs/lab.md, "Comparing runs"): on B/A - 1 when PracticalRel, else
+	// on B - A. A change whose estimate is smaller is no real change,
+	// however clear statistically (10,000 paired games tell a 0.3%
+	// change in length from 0, which no player would notice).
+	Practical    float64 `json:"practical"`
+	PracticalRel bool    `json:"practical_rel,omitempty"`
+	// Change is ChangeReal (significant and at least Practical),
+	// ChangeNone (smaller than Practical) or ChangeUnclear (as large but
+	// not significant).
+	Change string `json:"change"`
 }
+
+// The classes of Diff.Change.
+const (
+	ChangeReal    = "real"
+	ChangeNone    = "none"
+	ChangeUnclear = "unclear"
+)
+
+// The practical thresholds (docs/lab.md says why these): win rates,
+// shares and the skill gap in points, Balance on its own 0..1 scale,
+// lengths, counts and the trace metrics relative to A.
+const (
+	practicalShare   = 0.03
+	practicalBalance = 0.03
+	practicalRel     = 0.05
+	practicalTrace   = 0.01
+)
+
+// Keys of the rows Compare adds to the metrics' series: a bot's and a
+// team's win rate, and the skill gap.
+const (
+	botPrefix   = "bot:"
+	teamPrefix  = "team:"
+	keySkillGap = "skill-gap"
+)
 
 // z975 is the normal quantile of the relative differences' intervals
 // (the delta method).
@@ -93,6 +131,11 @@ func Compare(a, b *Dir) (*Comparison, error) {
 			keys = append(keys, seatKey(p))
 		}
 	}
+	// Who won, by bot and team, then the skill gap: what a designer asks
+	// first after the seats (a variant can erase a bot's edge and leave
+	// the seats as they were).
+	names := map[string]string{}
+	keys = append(keys, contestants(ma, mb, a.Results, b.Results, sa, sb, names)...)
 	keys = append(keys, keyDecisionMove, keyBranching, keyDecisionFac, keyLeadChange, keyDrama, keyDramaMax)
 	var extra []string
 	for k := range sa {
@@ -119,13 +162,152 @@ func Compare(a, b *Dir) (*Comparison, error) {
 			if y == nil {
 				y = zeros(sa[k], b.Results)
 			}
-			d = compareSeries(x, y, c.Paired, !isRate(k))
+			if isShare(k) {
+				d = compareShares(x, y, c.Paired)
+			} else {
+				d = compareSeries(x, y, c.Paired, true)
+			}
 		}
 		d.Key, d.Name = k, MetricName(k)
+		if n, ok := names[k]; ok {
+			d.Name = n
+		}
+		practical(&d)
 		c.Rows = append(c.Rows, d)
 	}
 	c.Verdict = verdict(c)
 	return c, nil
+}
+
+// isShare reports whether a row's per-game values lie in [0, 1] and its
+// difference is one of two rates, in points: results, seats' returns,
+// endings, bots', teams' and the skill gap.
+func isShare(k string) bool {
+	return isRate(k) || strings.HasPrefix(k, botPrefix) || strings.HasPrefix(k, teamPrefix) || k == keySkillGap
+}
+
+// contestants adds to sa and sb the per-game win rates of every bot and
+// team that plays in both runs (a bot's: the mean return of its seats,
+// over the games it sits in, as in Summary.Bots), and the skill gap when
+// both runs are of the same two bots, and returns their keys in order,
+// with their names in names.
+func contestants(ma, mb *Manifest, ra, rb []Result, sa, sb map[string]*Series, names map[string]string) []string {
+	var keys []string
+	for _, l := range ma.Labels {
+		// A bot alone in every seat wins what the games give out: its
+		// rate says nothing the results do not.
+		if len(ma.Labels) < 2 || len(mb.Labels) < 2 || !slices.Contains(mb.Labels, l) {
+			continue
+		}
+		k := botPrefix + l
+		sa[k], sb[k] = botSeries(ma, ra, l), botSeries(mb, rb, l)
+		keys = append(keys, k)
+		names[k] = "win rate of " + l
+	}
+	ta, tb := teamsOf(ra), teamsOf(rb)
+	for _, t := range ta {
+		if !slices.Contains(tb, t) {
+			continue
+		}
+		k := teamPrefix + t
+		sa[k], sb[k] = teamSeries(ra, t), teamSeries(rb, t)
+		keys = append(keys, k)
+		names[k] = "win rate of team " + t
+	}
+	la, lb := slices.Sorted(slices.Values(ma.Labels)), slices.Sorted(slices.Values(mb.Labels))
+	if len(la) == 2 && la[0] != la[1] && slices.Equal(la, lb) {
+		// The stronger is the one that won more in A, so that the row
+		// says how B changes the gap A had.
+		strong, weak := la[0], la[1]
+		if seriesMean(sa[botPrefix+weak]) > seriesMean(sa[botPrefix+strong]) {
+			strong, weak = weak, strong
+		}
+		sa[keySkillGap], sb[keySkillGap] = gapSeries(ma, ra, strong, weak), gapSeries(mb, rb, strong, weak)
+		keys = append(keys, keySkillGap)
+		names[keySkillGap] = "skill gap: " + strong + "'s win rate against " + weak
+	}
+	return keys
+}
+
+func seriesMean(s *Series) float64 {
+	m, _ := stats.MeanSD(s.Value)
+	return m
+}
+
+// seatsOf returns the total return of the seats label plays in r, and
+// how many they are.
+func seatsOf(m *Manifest, r Result, label string) (got float64, seats int) {
+	for p, x := range r.Returns {
+		if p < len(r.Bots) && r.Bots[p] < len(m.Labels) && m.Labels[r.Bots[p]] == label {
+			got += x
+			seats++
+		}
+	}
+	return got, seats
+}
+
+func botSeries(m *Manifest, results []Result, label string) *Series {
+	s := &Series{}
+	for _, r := range results {
+		if got, seats := seatsOf(m, r, label); seats > 0 {
+			s.add(r.Index, got/float64(seats))
+		}
+	}
+	return s
+}
+
+func teamsOf(results []Result) []string {
+	var teams []string
+	for _, r := range results {
+		for _, t := range r.Teams {
+			if t != "" && !slices.Contains(teams, t) {
+				teams = append(teams, t)
+			}
+		}
+	}
+	slices.Sort(teams)
+	return teams
+}
+
+func teamSeries(results []Result, team string) *Series {
+	s := &Series{}
+	for _, r := range results {
+		got, seats := 0.0, 0
+		for p, x := range r.Returns {
+			if p < len(r.Teams) && r.Teams[p] == team {
+				got += x
+				seats++
+			}
+		}
+		if seats > 0 {
+			s.add(r.Index, got/float64(seats))
+		}
+	}
+	return s
+}
+
+// gapSeries is, per game in which both bots sit, the stronger's share of
+// the two bots' wins: its mean return over the sum of both bots' mean
+// returns, a game neither won counting half (a draw between them). In
+// two-seat games it is the stronger's win rate; with more seats it
+// leaves out the games won by others' seats, so that it measures the
+// two bots against each other.
+func gapSeries(m *Manifest, results []Result, strong, weak string) *Series {
+	s := &Series{}
+	for _, r := range results {
+		gs, ns := seatsOf(m, r, strong)
+		gw, nw := seatsOf(m, r, weak)
+		if ns == 0 || nw == 0 {
+			continue
+		}
+		x, y := gs/float64(ns), gw/float64(nw)
+		v := 0.5
+		if x+y > 0 {
+			v = x / (x + y)
+		}
+		s.add(r.Index, v)
+	}
+	return s
 }
 
 // zeros is a series of 0 for every game of results (an ending or count a
@@ -260,20 +442,119 @@ func compareSeries(x, y *Series, paired, rel bool) Diff {
 			d.Rel = r - 1
 		}
 	}
-	if math.IsNaN(d.Low) {
+	tooFew := math.IsNaN(d.Low)
+	if tooFew {
 		d.Low, d.High, d.Method = d.Diff, d.Diff, "too few games"
-	} else {
-		d.Significant = d.Low > 0 || d.High < 0
 	}
 	// A ratio to a mean that its own interval cannot tell from 0 has no
 	// finite interval (Fieller's theorem), where the delta method would
 	// print one, and a meaningless one ("+1000%, -1257% to +3257%" for a
 	// count that happened once in 200 games): such rows get none.
-	if rel && d.A > 0 && d.Method != "too few games" && d.A > z975*seA {
+	if rel && d.A > 0 && !tooFew && d.A > z975*seA {
 		d.HasRel = true
-		d.RelLow, d.RelHigh = d.Rel-z975*seRel, d.Rel+z975*seRel
+		r := d.Rel + 1
+		if r > 0 {
+			// The interval of log(B/A), by the delta method, taken
+			// back: the means are of non-negative quantities, so B/A - 1
+			// cannot fall below -100%, which the interval of B/A
+			// itself ("-87.5%, -113.5% to -61.5%") could.
+			h := z975 * seRel / r
+			d.RelLow, d.RelHigh = r*math.Exp(-h)-1, r*math.Exp(h)-1
+		} else {
+			// B's mean is 0 (every game 0): -100%, and at most what
+			// the difference's own upper bound allows.
+			d.RelLow, d.RelHigh = -1, max(-1, d.High/d.A)
+		}
+	}
+	if !tooFew {
+		d.Significant = significant(&d)
 	}
 	return d
+}
+
+// significant reports whether the row's interval leaves out 0, and its
+// relative interval too when it has one, on the same side: the two are
+// made differently (Student's t on B - A, the normal on log B/A) and can
+// disagree near the edge, where a star would claim what one of them
+// denies.
+func significant(d *Diff) bool {
+	up := d.Low > 0 && (!d.HasRel || d.RelLow > 0)
+	down := d.High < 0 && (!d.HasRel || d.RelHigh < 0)
+	return up || down
+}
+
+// compareShares compares two per-game series of values in [0, 1] (0/1
+// results, returns, a bot's or team's win rate) by Newcombe's hybrid
+// score interval of the difference (stats.NewcombeDiff): over the games
+// both have, with the pairs' correlation, when paired; else the two
+// runs' games on their own. Unlike the t interval of the differences, it
+// stays inside what two rates can differ by, and it is not of width 0
+// when neither run's rate varies (a share at 0% in both runs).
+func compareShares(x, y *Series, paired bool) Diff {
+	var d Diff
+	d.A, _ = stats.MeanSD(x.Value)
+	d.B, _ = stats.MeanSD(y.Value)
+	d.NA, d.NB = len(x.Value), len(y.Value)
+	d.Diff = d.B - d.A
+	xv, yv, phi := x.Value, y.Value, 0.0
+	d.Method = "Newcombe"
+	if paired {
+		xv, yv = pairUp(x, y)
+		phi = stats.Corr(xv, yv)
+		d.Method = "Newcombe paired"
+		ma, _ := stats.MeanSD(xv)
+		mb, _ := stats.MeanSD(yv)
+		d.Diff = mb - ma
+	}
+	if len(xv) == 0 || len(yv) == 0 {
+		d.Low, d.High, d.Method = d.Diff, d.Diff, "too few games"
+		return d
+	}
+	d.Low, d.High = stats.NewcombeDiff(stats.Sum(xv), len(xv), stats.Sum(yv), len(yv), phi)
+	d.Significant = significant(&d)
+	return d
+}
+
+// practical sets the row's threshold and its class of change.
+func practical(d *Diff) {
+	est, thr := d.Diff, practicalShare
+	switch {
+	case d.Key == keyBalance:
+		thr = practicalBalance
+	case isShare(d.Key):
+	case d.HasRel:
+		est, thr, d.PracticalRel = d.Rel, practicalRel, true
+	default:
+		// A count too rare in A for a ratio: 5% of the larger mean.
+		thr = practicalRel * max(math.Abs(d.A), math.Abs(d.B))
+	}
+	d.Practical = thr
+	// The trace metrics on 0..1 also need a hundredth: Drama falling
+	// from 0.0014 to 0.00004 is -97%, and nothing a player feels.
+	small := false
+	switch d.Key {
+	case keyDecisionMove, keyLeadChange, keyDrama, keyDramaMax:
+		small = math.Abs(d.Diff) < practicalTrace
+	}
+	switch {
+	case est == 0 || math.Abs(est) < thr || small:
+		d.Change = ChangeNone
+	case d.Significant:
+		d.Change = ChangeReal
+	default:
+		d.Change = ChangeUnclear
+	}
+}
+
+// withinPractical reports whether the row's whole interval lies inside its
+// threshold: the data show no real change, rather than merely not
+// showing one.
+func withinPractical(d *Diff) bool {
+	lo, hi := d.Low, d.High
+	if d.PracticalRel {
+		lo, hi = d.RelLow, d.RelHigh
+	}
+	return d.Change == ChangeNone && lo > -d.Practical && hi < d.Practical
 }
 
 // compareBalance compares Balance by a percentile bootstrap of B - A:
@@ -327,9 +608,14 @@ func compareBalance(pa, pb int, sa, sb map[string]*Series, paired bool) Diff {
 	return d
 }
 
-// verdict says the comparison's findings in a sentence or a few: the
-// length, the seat balance, then every other headline metric whose
-// difference is significant.
+// verdict says the comparison's findings in a sentence or a few, in the
+// order a designer asks: the length, the seat balance with every seat
+// whose wins really change, the skill gap (or each bot's win rate), each
+// team's, then every other real change among the results, the endings
+// and the trace metrics. Only real changes (Diff.Change) are findings:
+// the length, the balance and the skill gap are always said, as
+// "unchanged" when the whole interval lies within the threshold and "no
+// clear change" when it does not.
 func verdict(c *Comparison) string {
 	row := func(k string) *Diff {
 		for i := range c.Rows {
@@ -343,46 +629,131 @@ func verdict(c *Comparison) string {
 	if t := row(keyTurns); t != nil && t.HasRel {
 		lo, hi := 100*t.RelLow, 100*t.RelHigh
 		switch {
-		case t.Significant && t.Rel < 0:
+		case t.Change == ChangeReal && t.Rel < 0:
 			parts = append(parts, fmt.Sprintf("%s shortens games by %.0f%% (95%% CI %.0f-%.0f%%)", c.Subject, -100*t.Rel, -hi, -lo))
-		case t.Significant:
+		case t.Change == ChangeReal:
 			parts = append(parts, fmt.Sprintf("%s lengthens games by %.0f%% (95%% CI %.0f-%.0f%%)", c.Subject, 100*t.Rel, lo, hi))
+		case withinPractical(t):
+			parts = append(parts, fmt.Sprintf("%s leaves game length unchanged (%+.1f%%, 95%% CI %+.1f%% to %+.1f%%)", c.Subject, 100*t.Rel, lo, hi))
 		default:
-			parts = append(parts, fmt.Sprintf("%s leaves game length unchanged (%+.0f%%, 95%% CI %+.0f%% to %+.0f%%)", c.Subject, 100*t.Rel, lo, hi))
+			parts = append(parts, fmt.Sprintf("%s: no clear change in game length (%+.1f%%, 95%% CI %+.1f%% to %+.1f%%)", c.Subject, 100*t.Rel, lo, hi))
+		}
+	} else {
+		parts = append(parts, c.Subject+":")
+	}
+	// The seats whose wins really change are said with the balance, so
+	// that the two never disagree: a balance "unchanged" while seat 1
+	// gains 9 points would read as if the seats were as before.
+	var seats []string
+	for _, d := range c.Rows {
+		if strings.HasPrefix(d.Key, "seat-") && d.Change == ChangeReal {
+			seats = append(seats, shareChange("seat "+strings.TrimPrefix(d.Key, "seat-")+"'s wins", &d))
 		}
 	}
+	moved := strings.Join(seats, " and ")
 	if b := row(keyBalance); b != nil {
+		var bal string
 		switch {
-		case !b.Significant:
-			parts = append(parts, "seat balance unchanged")
-		case b.Diff > 0:
-			parts = append(parts, fmt.Sprintf("seat balance improves from %.2f to %.2f (95%% CI of the change %+.2f to %+.2f)", b.A, b.B, b.Low, b.High))
+		case b.Change == ChangeReal:
+			bal = fmt.Sprintf("seat balance %s from %.2f to %.2f (95%% CI of the change %+.2f to %+.2f)", betterWorse(b.Diff), b.A, b.B, b.Low, b.High)
+		case withinPractical(b) && len(seats) == 0:
+			bal = "seat balance unchanged"
+		case withinPractical(b):
+			bal = fmt.Sprintf("seat balance unchanged (%.2f to %.2f)", b.A, b.B)
 		default:
-			parts = append(parts, fmt.Sprintf("seat balance worsens from %.2f to %.2f (95%% CI of the change %+.2f to %+.2f)", b.A, b.B, b.Low, b.High))
+			bal = fmt.Sprintf("no clear change in seat balance (%.2f to %.2f, 95%% CI of the change %+.2f to %+.2f)", b.A, b.B, b.Low, b.High)
+		}
+		switch {
+		case len(seats) == 0:
+		case b.Change == ChangeReal:
+			bal += "; " + moved
+		default:
+			bal += ", but " + moved
+		}
+		parts = append(parts, bal)
+	} else if moved != "" {
+		parts = append(parts, moved)
+	}
+	if g := row(keySkillGap); g != nil {
+		who := strings.TrimPrefix(g.Name, "skill gap: ")
+		switch {
+		case g.Change == ChangeReal:
+			parts = append(parts, shareChange(who, g))
+		case withinPractical(g):
+			parts = append(parts, fmt.Sprintf("%s unchanged (%.0f%% to %.0f%%)", who, 100*g.A, 100*g.B))
+		default:
+			parts = append(parts, fmt.Sprintf("no clear change in %s (%.0f%% to %.0f%%, 95%% CI of the change %+.0f to %+.0f points)", who, 100*g.A, 100*g.B, 100*g.Low, 100*g.High))
 		}
 	}
 	for _, d := range c.Rows {
-		if !d.Significant {
+		if d.Change != ChangeReal {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(d.Key, botPrefix) && row(keySkillGap) == nil:
+			// With two bots the skill gap says it.
+			parts = append(parts, shareChange(strings.TrimPrefix(d.Key, botPrefix)+"'s win rate", &d))
+		case strings.HasPrefix(d.Key, teamPrefix):
+			parts = append(parts, shareChange("team "+strings.TrimPrefix(d.Key, teamPrefix)+"'s win rate", &d))
+		}
+	}
+	for _, d := range c.Rows {
+		if d.Change != ChangeReal {
 			continue
 		}
 		switch {
 		case d.Key == keyCompletion || d.Key == keyDrawishness || d.Key == keyTimeouts || d.Key == keyNoWinner ||
-			d.Key == keyAdvantageP1 || strings.HasPrefix(d.Key, "end:"):
-			parts = append(parts, fmt.Sprintf("%s %s from %.0f%% to %.0f%% (95%% CI of the change %+.0f to %+.0f points)",
-				shareName(d.Key), riseFall(d.Diff), 100*d.A, 100*d.B, 100*d.Low, 100*d.High))
+			strings.HasPrefix(d.Key, "end:"):
+			parts = append(parts, shareChange(shareName(d.Key), &d))
 		case d.Key == keyLeadChange || d.Key == keyDrama || d.Key == keyBranching || d.Key == keyDecisionFac || d.Key == keyDecisionMove:
-			parts = append(parts, fmt.Sprintf("%s %ss from %.3g to %.3g (95%% CI of the change %+.3g to %+.3g)",
-				d.Name, riseFall(d.Diff), d.A, d.B, d.Low, d.High))
+			if d.HasRel {
+				parts = append(parts, fmt.Sprintf("%s %ss from %.3g to %.3g (%+.0f%%, 95%% CI %+.0f%% to %+.0f%%)",
+					d.Name, riseFall(d.Diff), d.A, d.B, 100*d.Rel, 100*d.RelLow, 100*d.RelHigh))
+			} else {
+				parts = append(parts, fmt.Sprintf("%s %ss from %.3g to %.3g (95%% CI of the change %+.3g to %+.3g)",
+					d.Name, riseFall(d.Diff), d.A, d.B, d.Low, d.High))
+			}
 		}
 	}
-	if len(parts) == 0 {
+	s := parts[0]
+	if len(parts) > 1 {
+		s = strings.TrimSuffix(s, ":")
+		if strings.HasSuffix(parts[0], ":") {
+			s += ": " + strings.Join(parts[1:], "; ")
+		} else {
+			s += "; " + strings.Join(parts[1:], "; ")
+		}
+	} else if strings.HasSuffix(s, ":") {
 		return "no difference found"
 	}
-	s := strings.Join(parts, "; ")
 	if !c.Paired {
 		s += " (unpaired: the runs have different seeds)"
 	}
 	return s
+}
+
+// shareChange says a real change of a rate in points: "seat 1's wins
+// rise from 33% to 42% (95% CI of the change +2 to +17 points)".
+func shareChange(what string, d *Diff) string {
+	return fmt.Sprintf("%s %s from %.0f%% to %.0f%% (95%% CI of the change %+.0f to %+.0f points)",
+		what, riseFall(d.Diff)+verbS(what), 100*d.A, 100*d.B, 100*d.Low, 100*d.High)
+}
+
+// verbS is the verb's ending for what: "mcts's win rate (against
+// greedy) rises", but
+// "draws rise", "seat 1's wins rise", "games with a winner rise".
+func verbS(what string) string {
+	if strings.Contains(what, "win rate") {
+		return "s"
+	}
+	return ""
+}
+
+func betterWorse(d float64) string {
+	if d > 0 {
+		return "improves"
+	}
+	return "worsens"
 }
 
 func riseFall(d float64) string {

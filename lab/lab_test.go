@@ -458,9 +458,10 @@ func TestCompareByHand(t *testing.T) {
 	}
 	// Means 25 and 19: B/A - 1 = -.24. Variances 166.67 (A), 97.33 (B),
 	// covariance 126.67; se = sqrt((97.33 + .5776*166.67 - 2*.76*126.67)/4)/25
-	// = sqrt(1.0667/4)/25 = .020656; interval -.24 -+ 1.96*.020656 =
-	// [-.2805, -.1995].
-	if !near3(turns.Rel, -0.24) || !near3(turns.RelLow, -0.2805) || !near3(turns.RelHigh, -0.1995) {
+	// = sqrt(1.0667/4)/25 = .020656; on the log scale (so that it never
+	// falls below -100%) .020656/.76 = .027179, and the interval
+	// .76*exp(-+1.96*.027179) - 1 = [-.2794, -.1984].
+	if !near3(turns.Rel, -0.24) || !near3(turns.RelLow, -0.2794) || !near3(turns.RelHigh, -0.1984) {
 		t.Errorf("turns relative: %+v", *turns)
 	}
 	// The same returns in both runs: Balance (1 - |.5 - .5| = 1) unchanged.

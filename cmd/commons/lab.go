@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -23,7 +25,7 @@ var labUsage = map[string]string{
 	"run":     "lab run GAME (--bots A,B,... | --team TEAM=SPEC...) --games N --out DIR [--players N] [--seed S] [--workers K] [--option key=value]... [--shard i/n] [--trace round|turn|move|off]",
 	"merge":   "lab merge --out DIR SHARD_DIR...",
 	"report":  "lab report DIR [--json]",
-	"compare": "lab compare DIR_A DIR_B [--json]",
+	"compare": "lab compare DIR_A DIR_B [--html FILE] [--json]",
 }
 
 var labOrder = []string{"run", "merge", "report", "compare"}
@@ -128,7 +130,18 @@ type labRunOpts struct {
 	quiet   *bool
 	json    *bool
 	one     *bool
+	html    pageFlag
 }
+
+// pageFlag is the --html of lab compare: a file name, and whether the
+// command line gave one.
+type pageFlag struct {
+	name string
+	set  bool
+}
+
+func (p *pageFlag) String() string     { return p.name }
+func (p *pageFlag) Set(v string) error { p.name, p.set = v, true; return nil }
 
 // newLabRunFlags makes the flag set of a lab subcommand, with the
 // values it fills.
@@ -151,7 +164,9 @@ func newLabRunFlags(name string) (*flag.FlagSet, *labRunOpts) {
 	case "report":
 		o.json = fs.Bool("json", false, "print report.json's numbers on standard output instead of the table")
 	case "compare":
-		o.json = fs.Bool("json", false, "print the comparison as JSON")
+		o.html.name = "compare.html"
+		fs.Var(&o.html, "html", "write the comparison's page, both runs side by side with their plots, to `FILE` (\"\" for none)")
+		o.json = fs.Bool("json", false, "print the comparison as JSON, and write the page only if --html names its file")
 	}
 	return fs, o
 }
@@ -361,6 +376,23 @@ func runLabCompare(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	html := o.html.name
+	if *o.json && !o.html.set {
+		html = ""
+	}
+	if html != "" {
+		var page bytes.Buffer
+		if err := lab.WriteCompareHTML(&page, c, a, b); err != nil {
+			return err
+		}
+		if err := os.WriteFile(html, page.Bytes(), 0o644); err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return fmt.Errorf("--html %s: cannot write the page: %w", html, err)
+		}
+	}
 	if *o.json {
 		return writeJSON(stdout, c)
 	}
@@ -372,7 +404,7 @@ func runLabCompare(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "\n%s.\n\n", c.Verdict)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "metric\tA\tB\tB - A\t95% interval\tB/A - 1\tmethod\t")
+	fmt.Fprintln(tw, "metric\tA\tB\tB - A\t95% interval\tB/A - 1\tchange\tmethod\t")
 	for _, d := range c.Rows {
 		rel := ""
 		if d.HasRel {
@@ -382,9 +414,12 @@ func runLabCompare(args []string, stdout, stderr io.Writer) error {
 		if d.Significant {
 			mark = " *"
 		}
-		fmt.Fprintf(tw, "%s\t%.4g\t%.4g\t%+.4g%s\t%.4g to %.4g\t%s\t%s\t\n", d.Name, d.A, d.B, d.Diff, mark, d.Low, d.High, rel, d.Method)
+		fmt.Fprintf(tw, "%s\t%.4g\t%.4g\t%+.4g%s\t%.4g to %.4g\t%s\t%s\t%s\t\n", d.Name, d.A, d.B, d.Diff, mark, d.Low, d.High, rel, d.Change, d.Method)
 	}
 	tw.Flush()
-	fmt.Fprintln(stdout, "\n* the interval leaves out 0.")
+	fmt.Fprintln(stdout, "\n* the interval leaves out 0. change: real (significant, and at least the metric's threshold of a change that matters), none (smaller than that), unclear (as large, but not significant); docs/lab.md, \"Comparing runs\".")
+	if html != "" {
+		fmt.Fprintf(stdout, "Wrote %s: both runs side by side, with their plots.\n", html)
+	}
 	return nil
 }

@@ -31,9 +31,36 @@ func TestLabRunReportCompare(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(a, "report.html")); err != nil {
 		t.Error(err)
 	}
+	// compare writes its page to compare.html in the current directory,
+	// or to --html FILE.
+	t.Chdir(dir)
 	code, out, errOut = commons(t, "", "lab", "compare", a, b)
-	if code != 0 || !strings.Contains(out, "territory=regions") || !strings.Contains(out, "Paired by seed over 20 games") {
+	if code != 0 || !strings.Contains(out, "territory=regions") || !strings.Contains(out, "Paired by seed over 20 games") || !strings.Contains(out, "Wrote compare.html") {
 		t.Errorf("lab compare: exit %d\n%s%s", code, out, errOut)
+	}
+	page := filepath.Join(dir, "pages", "ab.html")
+	os.Mkdir(filepath.Dir(page), 0o755)
+	for _, name := range []string{filepath.Join(dir, "compare.html"), page} {
+		if name == page {
+			if code, out, errOut := commons(t, "", "lab", "compare", a, b, "--json", "--html", page); code != 0 || !strings.HasPrefix(out, "{") {
+				t.Errorf("lab compare --json --html: exit %d\n%s%s", code, out, errOut)
+			}
+		}
+		html, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(html), `<img src="data:image/png;base64,`); n < 10 || !strings.Contains(string(html), "territory=regions") {
+			t.Errorf("%s: %d plots, or no territory=regions in the page", name, n)
+		}
+	}
+	bad := filepath.Join(dir, "no-such-folder", "ab.html")
+	if code, out, errOut := commons(t, "", "lab", "compare", a, b, "--html", bad); code != 1 || out != "" ||
+		errOut != "commons lab compare: --html "+bad+": cannot write the page: no such file or directory\n" {
+		t.Errorf("an unwritable page: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut := commons(t, "", "lab", "compare", a, b, "--html", ""); code != 0 || strings.Contains(out, "Wrote") {
+		t.Errorf("--html \"\": exit %d\n%s%s", code, out, errOut)
 	}
 	// Shards and merge.
 	for _, sh := range []string{"0/2", "1/2"} {

@@ -172,7 +172,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"lab", "report", "--json=x", "a"}, 2, `--json "x": want true or false`},
 		{[]string{"lab", "compare", "a"}, 2, "commons lab compare: name two runs' directories"},
 		{[]string{"lab", "compare", "a", "b", "c"}, 2, `commons lab compare: unexpected argument "c"`},
-		{[]string{"lab", "compare", "--bogus", "a", "b"}, 2, "commons lab compare: unknown flag --bogus (flags: --json)"},
+		{[]string{"lab", "compare", "--bogus", "a", "b"}, 2, "commons lab compare: unknown flag --bogus (flags: --html, --json)"},
 		{[]string{"lab", "report", t.TempDir()}, 1, "lab.json: no such file"},
 
 		// serve
