@@ -470,10 +470,20 @@ func (s *Server) onChatChange(ch store.Change) {
 	s.mu.Lock()
 	m := s.live[ch.ID]
 	s.mu.Unlock()
-	if m == nil || !m.ready() {
+	if m == nil {
 		return
 	}
 	s.goBackground(func() {
+		// A match still loading may have read its chat before this
+		// message: deliver once it is loaded, or it goes unheard.
+		select {
+		case <-m.loaded:
+		case <-s.ctx.Done():
+			return
+		}
+		if m.err != nil {
+			return
+		}
 		ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
 		defer cancel()
 		if ch.Rev > 0 {

@@ -28,9 +28,17 @@ func twoNodes(t *testing.T) (*node, *node) {
 // twoNodesWith is twoNodes with both servers configured as cfg.
 func twoNodesWith(t *testing.T, cfg server.Config) (*node, *node) {
 	t.Helper()
-	c := pgtest.Shared(t)
-	dsn := c.NewDatabase(t)
-	open := func() store.Store {
+	_, open := newDatabase(t)
+	return startNode(t, open(), cfg), startNode(t, open(), cfg)
+}
+
+// newDatabase makes a PostgreSQL database for the test, and returns its
+// DSN and a function that opens a store on it (closed when the test
+// ends): one per node.
+func newDatabase(t *testing.T) (string, func() store.Store) {
+	t.Helper()
+	dsn := pgtest.Shared(t).NewDatabase(t)
+	return dsn, func() store.Store {
 		st, err := postgres.Open(context.Background(), dsn)
 		if err != nil {
 			t.Fatal(err)
@@ -38,7 +46,6 @@ func twoNodesWith(t *testing.T, cfg server.Config) (*node, *node) {
 		t.Cleanup(func() { st.Close() })
 		return st
 	}
-	return startNode(t, open(), cfg), startNode(t, open(), cfg)
 }
 
 // TestTwoNodesPostgres runs two servers on one PostgreSQL database: a
@@ -294,16 +301,7 @@ func TestTwoNodesTalkAndRate(t *testing.T) {
 // match whose deadline has passed: the timeout bot moves once, and the
 // person whose turn it then is gets one notice.
 func TestTurnDeadlineFiresOnceOnTwoNodes(t *testing.T) {
-	c := pgtest.Shared(t)
-	dsn := c.NewDatabase(t)
-	open := func() store.Store {
-		st, err := postgres.Open(context.Background(), dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		return st
-	}
+	dsn, open := newDatabase(t)
 	outbox := &mail.Recorder{}
 	cfg := server.Config{NewBot: firstLegalBots, Mail: outbox, PublicOrigin: "http://commons.test"}
 	n0 := startNode(t, open(), cfg)
@@ -357,6 +355,7 @@ func TestUndoHeardOnTwoNodes(t *testing.T) {
 	a := n1.create(map[string]any{"game": "source", "join": 1, "name": "Ada"})
 	id := a.Match.ID
 	n2.join(id, 2)
+	n1.waitStatus(id, "running", 10*time.Second) // node 1 heard of the join
 	s := n1.state(id, a.Token)
 	v := s.Version
 	n1.mustCall(http.StatusOK, "POST", "/api/matches/"+id+"/moves", a.Token, map[string]any{"move": s.Legal[0], "version": v}, nil)

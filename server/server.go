@@ -501,6 +501,9 @@ func (s *Server) onChange(ch store.Change) {
 			if err := m.sync(ctx); err != nil && s.ctx.Err() == nil {
 				s.log.Error("reloading match after a change", "match", m.id, "err", err)
 			}
+			if ch.Resync {
+				m.deliverChat(ctx) // its messages may have been said unheard too
+			}
 		})
 	}
 }

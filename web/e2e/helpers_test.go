@@ -531,6 +531,13 @@ func (s *session) screenshot(file, sel string) {
 	} else {
 		buf = value(s, 20*time.Second, chromedp.Screenshot(chromedp.CSS(sel)))
 	}
+	s.saveShot(file, buf)
+}
+
+// saveShot writes the PNG buf under the artifacts directory as file,
+// kept if the test fails (or all are kept: artifacts).
+func (s *session) saveShot(file string, buf []byte) {
+	s.t.Helper()
 	path := filepath.Join(artifacts(s.t), file)
 	if err := os.WriteFile(path, buf, 0o644); err != nil {
 		s.t.Fatal(err)
@@ -551,20 +558,7 @@ func (s *session) screenshot(file, sel string) {
 // directory: what a person sees first.
 func (s *session) viewShot(file string) {
 	s.t.Helper()
-	buf := value(s, 20*time.Second, chromedp.CaptureScreenshot())
-	path := filepath.Join(artifacts(s.t), file)
-	if err := os.WriteFile(path, buf, 0o644); err != nil {
-		s.t.Fatal(err)
-	}
-	s.t.Logf("screenshot: %s", path)
-	if !artifactsKept {
-		t := s.t
-		t.Cleanup(func() {
-			if !t.Failed() {
-				os.Remove(path)
-			}
-		})
-	}
+	s.saveShot(file, value(s, 20*time.Second, chromedp.CaptureScreenshot()))
 }
 
 // versionAfter waits until the page shows a version other than v and

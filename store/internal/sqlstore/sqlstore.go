@@ -365,21 +365,7 @@ func (d *DB) appendTx(ctx context.Context, tx *txStmts, a store.Append) error {
 		query = appendCheckOver
 		args = []any{newVersion, ms(at), ms(at), mustJSON(a.Result), a.ID, a.Version}
 	}
-	var rev int
-	var err error
-	if d.Dialect.Notify != nil {
-		// The notification tells the revision.
-		err = tx.queryRow(ctx, d.q(query+` RETURNING rev`), args...).Scan(&rev)
-	} else {
-		var res sql.Result
-		if res, err = tx.exec(ctx, d.q(query), args...); err == nil {
-			if n, rerr := res.RowsAffected(); rerr != nil {
-				err = rerr
-			} else if n == 0 {
-				err = sql.ErrNoRows
-			}
-		}
-	}
+	rev, err := d.checkedUpdate(ctx, tx, query, args...)
 	if err := d.changed(ctx, tx.tx, err, a.ID, fmt.Sprintf("is no longer at version %d", a.Version)); err != nil {
 		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
 			return &refusal{err}
@@ -403,6 +389,29 @@ func (d *DB) appendTx(ctx context.Context, tx *txStmts, a store.Append) error {
 		return err
 	}
 	return d.notify(ctx, tx.tx, a.ID, newVersion, rev)
+}
+
+// checkedUpdate runs query, an UPDATE of one match whose WHERE is the
+// caller's check (its version), and returns the match's revision after
+// it for the notification (with a dialect that notifies), or
+// sql.ErrNoRows if the check found no such match to update (d.changed
+// says why).
+func (d *DB) checkedUpdate(ctx context.Context, tx *txStmts, query string, args ...any) (rev int, err error) {
+	if d.Dialect.Notify != nil {
+		// The notification tells the revision.
+		err = tx.queryRow(ctx, d.q(query+` RETURNING rev`), args...).Scan(&rev)
+		return rev, err
+	}
+	res, err := tx.exec(ctx, d.q(query), args...)
+	if err != nil {
+		return 0, err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return 0, err
+	} else if n == 0 {
+		return 0, sql.ErrNoRows
+	}
+	return 0, nil
 }
 
 // txStmts is a transaction that, if stmts is not nil, prepares each

@@ -43,21 +43,7 @@ func (d *DB) Undo(ctx context.Context, u store.Undo) error {
 		// The revision rises too: a node that heard of the version
 		// only would take a lower one for an old change it knows.
 		query := `UPDATE matches SET version = ?, rev = rev + 1, turn_start_ms = ?, updated_ms = ? WHERE id = ? AND version = ? AND status <> 'over'`
-		args := []any{u.To, ms(at), ms(at), u.ID, u.Version}
-		var rev int
-		var err error
-		if d.Dialect.Notify != nil {
-			err = tx.QueryRowContext(ctx, d.q(query+` RETURNING rev`), args...).Scan(&rev)
-		} else {
-			var res sql.Result
-			if res, err = tx.ExecContext(ctx, d.q(query), args...); err == nil {
-				if n, rerr := res.RowsAffected(); rerr != nil {
-					err = rerr
-				} else if n == 0 {
-					err = sql.ErrNoRows
-				}
-			}
-		}
+		rev, err := d.checkedUpdate(ctx, &txStmts{tx: tx}, query, u.To, ms(at), ms(at), u.ID, u.Version)
 		if err := d.changed(ctx, tx, err, u.ID, fmt.Sprintf("is no longer at version %d, or is over", u.Version)); err != nil {
 			return err
 		}
