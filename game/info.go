@@ -1,5 +1,7 @@
 package game
 
+import "strconv"
+
 // Info describes a game.
 type Info struct {
 	// Name is the registry key and the notation in records: lower case,
@@ -13,6 +15,10 @@ type Info struct {
 	MaxPlayers int    `json:"max_players"`
 	// Options are the game's named variant options.
 	Options []OptionSpec `json:"options"`
+	// Params are the numbers and rules of the game a designer may tune,
+	// each an option with the values worth trying (commons lab sweep and
+	// lab tune search them; docs/lab.md, "Tuning").
+	Params []Param `json:"params,omitempty"`
 	// Chance reports whether the game has chance nodes.
 	Chance bool `json:"chance"`
 	// HiddenInformation reports whether some seat may not see the whole
@@ -68,4 +74,47 @@ func (in Info) Option(name string) (OptionSpec, bool) {
 		}
 	}
 	return OptionSpec{}, false
+}
+
+// Param is a number or a rule of a game that a designer may tune: one of
+// its options and the values worth trying, in order. A rule's values are
+// its option's values; a number's run over a range (Range), which the
+// game's New must accept.
+type Param struct {
+	// Option is the name of the option the parameter sets.
+	Option string `json:"option"`
+	// Values are the values to try, in order, the option's default among
+	// them (or, for an option whose default is "" — the game's data
+	// decides — the value the data gives, so that today's rules are one
+	// of the points).
+	Values []string `json:"values"`
+	// Numeric reports whether the values are numbers, so that a sweep
+	// plots them on a numeric axis.
+	Numeric bool `json:"numeric,omitempty"`
+	// Doc says what the parameter changes and what it is worth trying
+	// for, and names the ruling it comes from.
+	Doc string `json:"doc"`
+}
+
+// Range returns the numbers from lo to hi by step, as option values.
+func Range(lo, hi, step int) []string {
+	if step < 1 {
+		step = 1
+	}
+	var v []string
+	for x := lo; x <= hi; x += step {
+		v = append(v, strconv.Itoa(x))
+	}
+	return v
+}
+
+// Param returns the parameter that sets the named option and whether the
+// game declares one.
+func (in Info) Param(option string) (Param, bool) {
+	for _, p := range in.Params {
+		if p.Option == option {
+			return p, true
+		}
+	}
+	return Param{}, false
 }

@@ -26,13 +26,30 @@ var labUsage = map[string]string{
 	"merge":   "lab merge --out DIR SHARD_DIR...",
 	"report":  "lab report DIR [--json]",
 	"compare": "lab compare DIR_A DIR_B [--html FILE] [--json]",
+	"sweep":   "lab sweep GAME --param OPTION[=V1,V2,...]... (--bots A,B,... | --team TEAM=SPEC...) --games N --out DIR [--players N] [--seed S] [--workers K] [--option key=value]...",
+	"tune":    "lab tune GAME --target METRIC=LO:HI... (--bots A,B,... | --team TEAM=SPEC...) --out DIR [--gap STRONG,WEAK] [--param OPTION[=V1,...]]... [--budget N] [--confirm N] [--shard i/n]",
+	"import":  "lab import --db DSN --out DIR [--game G] [--players N]",
+	"skill":   "lab skill GAME --bot SPEC --out DIR [--levels K] [--games N]",
 }
 
-var labOrder = []string{"run", "merge", "report", "compare"}
+var labOrder = []string{"run", "merge", "report", "compare", "sweep", "tune", "import", "skill"}
+
+// labMore are the lab subcommands kept in files of their own
+// (labsweep.go, labtune.go, labimport.go, labskill.go): the flags they
+// register, for the help, and what runs them.
+var labMore = map[string]struct {
+	flags func(fs *flag.FlagSet)
+	run   func(args []string, stdout, stderr io.Writer) error
+}{
+	"sweep":  {func(fs *flag.FlagSet) { labSweepFlags(fs) }, runLabSweep},
+	"tune":   {func(fs *flag.FlagSet) { labTuneFlags(fs) }, runLabTune},
+	"import": {func(fs *flag.FlagSet) { labImportFlags(fs) }, runLabImport},
+	"skill":  {func(fs *flag.FlagSet) { labSkillFlags(fs) }, runLabSkill},
+}
 
 func runLab(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usagef("name what to do: commons lab run, merge, report or compare")
+		return usagef("name what to do: commons lab run, merge, report, compare, sweep, tune, import or skill")
 	}
 	switch args[0] {
 	case "-h", "--help", "-help", "help":
@@ -46,7 +63,10 @@ func runLab(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	case "compare":
 		return inSub("compare", trimPrefix(runLabCompare(args[1:], stdout, stderr), "lab: "))
 	}
-	return usagef("unknown lab command %q: want run, merge, report or compare", args[0])
+	if c, ok := labMore[args[0]]; ok {
+		return inSub(args[0], trimPrefix(c.run(args[1:], stdout, stderr), "lab: "))
+	}
+	return usagef("unknown lab command %q: want run, merge, report, compare, sweep, tune, import or skill", args[0])
 }
 
 // labFlags returns the flag set of a lab subcommand, for parsing and for
@@ -167,6 +187,10 @@ func newLabRunFlags(name string) (*flag.FlagSet, *labRunOpts) {
 		o.html.name = "compare.html"
 		fs.Var(&o.html, "html", "write the comparison's page, both runs side by side with their plots, to `FILE` (\"\" for none)")
 		o.json = fs.Bool("json", false, "print the comparison as JSON, and write the page only if --html names its file")
+	default:
+		if c, ok := labMore[name]; ok {
+			c.flags(fs)
+		}
 	}
 	return fs, o
 }
