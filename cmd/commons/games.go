@@ -42,6 +42,16 @@ func runGames(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		for _, o := range in.Options {
 			fmt.Fprintf(stdout, "  --option %s=%s%s\n%s", o.Name, optionValue(o.Default), optionChoices(o), wrap(o.Doc, 6, 80))
 		}
+		if len(in.Params) > 0 {
+			fmt.Fprintln(stdout, "  Parameters a designer may tune (commons lab sweep and lab tune --param OPTION):")
+			for _, p := range in.Params {
+				vals := make([]string, len(p.Values))
+				for i, v := range p.Values {
+					vals[i] = optionValue(v)
+				}
+				fmt.Fprintf(stdout, "    %s: %s\n%s", p.Option, strings.Join(vals, ", "), wrap(p.Doc, 6, 80))
+			}
+		}
 		if len(in.Scripts) > 0 {
 			fmt.Fprintln(stdout, "  Scripted beginners (bots script:NAME):")
 			for _, sc := range in.Scripts {

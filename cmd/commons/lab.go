@@ -16,6 +16,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/lab"
 	"github.com/commons-games/commons/match"
 )
@@ -29,22 +30,27 @@ var labUsage = map[string]string{
 	"sweep":   "lab sweep GAME --param OPTION[=V1,V2,...]... (--bots A,B,... | --team TEAM=SPEC...) --games N --out DIR [--players N] [--seed S] [--workers K] [--option key=value]...",
 	"tune":    "lab tune GAME --target METRIC=LO:HI... (--bots A,B,... | --team TEAM=SPEC...) --out DIR [--gap STRONG,WEAK] [--param OPTION[=V1,...]]... [--budget N] [--confirm N] [--shard i/n]",
 	"import":  "lab import --db DSN --out DIR [--game G] [--players N]",
-	"skill":   "lab skill GAME --bot SPEC --out DIR [--levels K] [--games N]",
+	"skill":   "lab skill GAME --bot SPEC --out DIR [--levels K] [--games N] [--players N] [--seed S] [--workers K] [--option key=value]...",
 }
 
 var labOrder = []string{"run", "merge", "report", "compare", "sweep", "tune", "import", "skill"}
 
-// labMore are the lab subcommands kept in files of their own
-// (labsweep.go, labtune.go, labimport.go, labskill.go): the flags they
-// register, for the help, and what runs them.
-var labMore = map[string]struct {
-	flags func(fs *flag.FlagSet)
-	run   func(args []string, stdout, stderr io.Writer) error
-}{
-	"sweep":  {func(fs *flag.FlagSet) { labSweepFlags(fs) }, runLabSweep},
-	"tune":   {func(fs *flag.FlagSet) { labTuneFlags(fs) }, runLabTune},
-	"import": {func(fs *flag.FlagSet) { labImportFlags(fs) }, runLabImport},
-	"skill":  {func(fs *flag.FlagSet) { labSkillFlags(fs) }, runLabSkill},
+// labMore returns a lab subcommand kept in a file of its own
+// (labsweep.go, labtune.go, labimport.go, labskill.go): what registers
+// its flags, for the help, and what runs it. A function, not a table: the
+// runners reach the help, which reaches the flags.
+func labMore(name string) (flags func(fs *flag.FlagSet), run func(args []string, stdout, stderr io.Writer) error, ok bool) {
+	switch name {
+	case "sweep":
+		return func(fs *flag.FlagSet) { labSweepFlags(fs) }, runLabSweep, true
+	case "tune":
+		return func(fs *flag.FlagSet) { labTuneFlags(fs) }, runLabTune, true
+	case "import":
+		return func(fs *flag.FlagSet) { labImportFlags(fs) }, runLabImport, true
+	case "skill":
+		return func(fs *flag.FlagSet) { labSkillFlags(fs) }, runLabSkill, true
+	}
+	return nil, nil, false
 }
 
 func runLab(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -63,8 +69,8 @@ func runLab(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	case "compare":
 		return inSub("compare", trimPrefix(runLabCompare(args[1:], stdout, stderr), "lab: "))
 	}
-	if c, ok := labMore[args[0]]; ok {
-		return inSub(args[0], trimPrefix(c.run(args[1:], stdout, stderr), "lab: "))
+	if _, run, ok := labMore(args[0]); ok {
+		return inSub(args[0], trimPrefix(run(args[1:], stdout, stderr), "lab: "))
 	}
 	return usagef("unknown lab command %q: want run, merge, report, compare, sweep, tune, import or skill", args[0])
 }
@@ -188,8 +194,8 @@ func newLabRunFlags(name string) (*flag.FlagSet, *labRunOpts) {
 		fs.Var(&o.html, "html", "write the comparison's page, both runs side by side with their plots, to `FILE` (\"\" for none)")
 		o.json = fs.Bool("json", false, "print the comparison as JSON, and write the page only if --html names its file")
 	default:
-		if c, ok := labMore[name]; ok {
-			c.flags(fs)
+		if flags, _, ok := labMore(name); ok {
+			flags(fs)
 		}
 	}
 	return fs, o
@@ -247,20 +253,8 @@ func runLabRun(args []string, stdout, stderr io.Writer) error {
 		}
 		cfg.Shard = &sh
 	}
-	switch {
-	case *o.bots != "" && len(o.teams) > 0:
-		return usagef("give --bots or --team, not both")
-	case *o.bots != "":
-		cfg.Bots = splitBots(*o.bots)
-		if err := checkBots(cfg.Bots, g.Info()); err != nil {
-			return err
-		}
-	case len(o.teams) > 0:
-		if cfg.Teams, err = parseTeams(o.teams, g.Info()); err != nil {
-			return err
-		}
-	default:
-		return usagef("--bots is required, e.g. --bots random or --bots mcts,greedy (or --team TEAM=SPEC in a team game)")
+	if cfg.Bots, cfg.Teams, err = botsOrTeams(*o.bots, o.teams, g.Info()); err != nil {
+		return err
 	}
 	if _, err := lab.Prepare(cfg); err != nil {
 		// A bad bot, team or option is a mistake on the command line.
@@ -302,6 +296,24 @@ func runLabRun(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "Report: commons lab report %s\n", *o.out)
 	}
 	return nil
+}
+
+// botsOrTeams reads --bots or --team, whichever is given.
+func botsOrTeams(bots string, teams []string, in game.Info) ([]string, map[string]string, error) {
+	switch {
+	case bots != "" && len(teams) > 0:
+		return nil, nil, usagef("give --bots or --team, not both")
+	case bots != "":
+		specs := splitBots(bots)
+		if err := checkBots(specs, in); err != nil {
+			return nil, nil, err
+		}
+		return specs, nil, nil
+	case len(teams) > 0:
+		t, err := parseTeams(teams, in)
+		return nil, t, err
+	}
+	return nil, nil, usagef("--bots is required, e.g. --bots random or --bots mcts,greedy (or --team TEAM=SPEC in a team game)")
 }
 
 func runLabMerge(args []string, stdout, stderr io.Writer) error {

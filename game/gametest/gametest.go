@@ -57,6 +57,9 @@ func Check(g game.Game, p Params) error {
 	if info.Name == "" || info.MinPlayers < 1 || info.MaxPlayers < info.MinPlayers {
 		return fmt.Errorf("bad Info: %+v", info)
 	}
+	if err := checkParams(g); err != nil {
+		return err
+	}
 	var samples sampleCount
 	var counts []string // the Outcome count names of the first game
 	for k := 0; k < p.Games; k++ {
@@ -67,6 +70,51 @@ func Check(g game.Game, p Params) error {
 	}
 	if samples.total > 0 && samples.differed == 0 {
 		return fmt.Errorf("%s: none of %d samples differed from the real state: the Sampler must deal the unknown part again, not return what it does not know", info.Name, samples.total)
+	}
+	return nil
+}
+
+// checkParams checks the parameters a game declares tunable (Info.Params):
+// each sets an option of the game, once, with distinct values allowed by
+// the option, today's value among them, and each value makes a game at
+// some player count.
+func checkParams(g game.Game) error {
+	in := g.Info()
+	seen := map[string]bool{}
+	for _, p := range in.Params {
+		spec, ok := in.Option(p.Option)
+		switch {
+		case !ok:
+			return fmt.Errorf("%s: parameter %q: no such option", in.Name, p.Option)
+		case seen[p.Option]:
+			return fmt.Errorf("%s: parameter %q declared twice", in.Name, p.Option)
+		case len(p.Values) == 0:
+			return fmt.Errorf("%s: parameter %q: no values", in.Name, p.Option)
+		case p.Doc == "":
+			return fmt.Errorf("%s: parameter %q: no Doc", in.Name, p.Option)
+		case spec.Path:
+			return fmt.Errorf("%s: parameter %q: a file's name is no parameter", in.Name, p.Option)
+		case spec.Default != "" && !slices.Contains(p.Values, spec.Default):
+			return fmt.Errorf("%s: parameter %q: today's value %q is not among its values %v", in.Name, p.Option, spec.Default, p.Values)
+		}
+		seen[p.Option] = true
+		for i, v := range p.Values {
+			if slices.Contains(p.Values[:i], v) {
+				return fmt.Errorf("%s: parameter %q: value %q twice", in.Name, p.Option, v)
+			}
+			if len(spec.Values) > 0 && !slices.Contains(spec.Values, v) {
+				return fmt.Errorf("%s: parameter %q: value %q is not one of the option's %v", in.Name, p.Option, v, spec.Values)
+			}
+			var err error
+			for n := in.MinPlayers; n <= in.MaxPlayers; n++ {
+				if _, err = game.NewState(g, n, game.Options{p.Option: v}); err == nil {
+					break
+				}
+			}
+			if err != nil {
+				return fmt.Errorf("%s: parameter %s=%q makes no game at any player count: %w", in.Name, p.Option, v, err)
+			}
+		}
 	}
 	return nil
 }

@@ -223,3 +223,36 @@ func (s *brokenState) SearchHints() game.SearchHints {
 func (s *brokenState) Standing() bool {
 	return s.flaw != fickleStanding || s.CurrentPlayer() == 0
 }
+
+// paramGame is countdown with declared parameters, for checkParams.
+type paramGame struct{ params []game.Param }
+
+func (p paramGame) Info() game.Info {
+	in := testgame.Game.Info()
+	in.Params = p.params
+	return in
+}
+func (paramGame) New(cfg game.Config) (game.State, error) { return testgame.Game.New(cfg) }
+func (paramGame) MaxLength(cfg game.Config) int           { return testgame.Game.MaxLength(cfg) }
+
+// The kit checks the parameters a game declares tunable.
+func TestCheckParams(t *testing.T) {
+	tests := []struct {
+		param game.Param
+		err   string
+	}{
+		{game.Param{Option: "start", Values: []string{"random", "fixed"}, Doc: "d"}, ""},
+		{game.Param{Option: "nonesuch", Values: []string{"a"}, Doc: "d"}, `parameter "nonesuch": no such option`},
+		{game.Param{Option: "start", Doc: "d"}, "no values"},
+		{game.Param{Option: "start", Values: []string{"fixed"}, Doc: "d"}, `today's value "random" is not among`},
+		{game.Param{Option: "start", Values: []string{"random", "loaded"}, Doc: "d"}, `value "loaded" is not one of`},
+		{game.Param{Option: "start", Values: []string{"random", "random"}, Doc: "d"}, `value "random" twice`},
+		{game.Param{Option: "start", Values: []string{"random"}}, "no Doc"},
+	}
+	for _, tc := range tests {
+		err := gametest.Check(paramGame{[]game.Param{tc.param}}, gametest.Params{Games: 1})
+		if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
+			t.Errorf("%+v: %v, want %q", tc.param, err, tc.err)
+		}
+	}
+}
