@@ -10,6 +10,7 @@ package breakinghead
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/commons-games/commons/game"
 )
@@ -44,6 +45,18 @@ type breakingHead struct{}
 // Option values of unblock-mix (B5).
 var mixValues = []string{"2nd", "3rd"}
 
+// Option names.
+const (
+	// OptUnblockMix is the B5 option: which nine Unblocked! cards.
+	OptUnblockMix = "unblock-mix"
+	// OptBlockers is the option of our ruling 14: the number of Blocker
+	// cards in the role deal, "" for B1's table.
+	OptBlockers = "blockers"
+	// OptHand is the option of our ruling 15: the hand size, "" for B2's
+	// table.
+	OptHand = "hand"
+)
+
 // Info describes the game.
 func (breakingHead) Info() game.Info {
 	return game.Info{
@@ -53,11 +66,37 @@ func (breakingHead) Info() game.Info {
 		MinPlayers: 3,
 		MaxPlayers: 10,
 		Options: []game.OptionSpec{{
-			Name:    "unblock-mix",
+			Name:    OptUnblockMix,
 			Default: "2nd",
 			Values:  mixValues,
 			Doc: "the nine Unblocked! cards (B5): 2nd = LAN, Vitamins and Fixed head x2 each plus " +
 				"LAN|Vitamins, LAN|Fixed head and Vitamins|Fixed head; 3rd = LAN, Vitamins and Fixed head x3 each",
+		}, {
+			Name:    OptBlockers,
+			Default: "",
+			Doc: "B1 and our ruling 14: the number of Blocker cards in the role deal, 1 to one fewer than the players; " +
+				"the deal still has one card more than the players, the rest Contributors, and one stays hidden. " +
+				"\"\" (the ruling) is B1's table: 1 for 3-4 players, 2 for 5-6, 3 for 7-9, 4 for 10",
+		}, {
+			Name:    OptHand,
+			Default: "",
+			Doc: "B2 and our ruling 15: the cards each seat is dealt, at least 1 and at most what the 66 cards give every seat; " +
+				"\"\" (the ruling) is B2's table: 6 for 3-5 players, 5 for 6-7, 4 for 8-10",
+		}},
+		Params: []game.Param{{
+			Option: OptBlockers,
+			Values: []string{"", "1", "2"},
+			Doc: "B1 and our ruling 14: how many Blocker cards the role deal holds (\"\": B1's table for the player count); " +
+				"the values are those every player count takes; with 5 players or more name more (blockers=1,2,3,4)",
+		}, {
+			Option: OptHand,
+			Values: []string{"", "3", "4", "5", "6", "7", "8"},
+			Doc: "B2 and our ruling 15: the hand size (\"\": B2's table for the player count); " +
+				"fewer cards make a seat's choices, and the Blockers' cards, scarcer, more leave the deck thinner",
+		}, {
+			Option: OptUnblockMix,
+			Values: mixValues,
+			Doc:    "B5: the 2nd or the 3rd edition's nine Unblocked! cards; the 3rd's single-problem cards unblock a given problem more often",
 		}},
 		Chance:            true,
 		HiddenInformation: true,
@@ -73,15 +112,39 @@ func (breakingHead) New(cfg game.Config) (game.State, error) {
 	if cfg.Players < 3 || cfg.Players > 10 {
 		return nil, fmt.Errorf("breaking-head: %d players: the game takes 3 to 10", cfg.Players)
 	}
+	n := cfg.Players
 	mix := 0
-	switch v := cfg.Options.Get("unblock-mix"); v {
+	switch v := cfg.Options.Get(OptUnblockMix); v {
 	case "", "2nd":
 	case "3rd":
 		mix = 1
 	default:
 		return nil, fmt.Errorf("breaking-head: option unblock-mix=%q: want 2nd or 3rd", v)
 	}
-	return newState(cfg.Players, mix), nil
+	s := newState(n, mix)
+	if v := cfg.Options.Get(OptBlockers); v != "" {
+		b, err := strconv.Atoi(v)
+		if err != nil {
+			return nil, fmt.Errorf("breaking-head: option %s=%q: want a number of Blocker cards (1 to %d with %d players), or \"\" for the table of B1", OptBlockers, v, n-1, n)
+		}
+		if b < 1 || b > n-1 {
+			return nil, fmt.Errorf("breaking-head: option %s=%q with %d players: want 1 to %d Blocker cards, fewer than the players so that some seat is a Contributor (our ruling 14)", OptBlockers, v, n, n-1)
+		}
+		s.blockers = int8(b)
+		s.roleLeft = s.roleDeal()
+	}
+	if v := cfg.Options.Get(OptHand); v != "" {
+		h, err := strconv.Atoi(v)
+		most := nCards / n
+		if err != nil {
+			return nil, fmt.Errorf("breaking-head: option %s=%q: want a hand size (1 to %d cards with %d players), or \"\" for the table of B2", OptHand, v, most, n)
+		}
+		if h < 1 || h > most {
+			return nil, fmt.Errorf("breaking-head: option %s=%q with %d players: want 1 to %d cards, as many as the %d cards deal every seat (our ruling 15)", OptHand, v, n, most, nCards)
+		}
+		s.hand = int8(h)
+	}
+	return s, nil
 }
 
 // MaxLength bounds a game: the role deal (one draw per seat), the end-card

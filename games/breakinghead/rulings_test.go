@@ -3,8 +3,10 @@ package breakinghead
 import (
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -744,5 +746,160 @@ func TestOurRuling13_UndoEveryPlayStands(t *testing.T) {
 				t.Errorf("%v to move after %s, want %v", p.CurrentPlayer(), tc.move, tc.then)
 			}
 		})
+	}
+}
+
+// newWith makes a game with options through the engine, as a record or the
+// lab does.
+func newWith(t *testing.T, n int, opts game.Options) *State {
+	t.Helper()
+	s, err := game.NewState(Game, n, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.(*State)
+}
+
+// refusedWith checks that the options make no game with n players, with an
+// error naming the option and the value.
+func refusedWith(t *testing.T, n int, name, value string) {
+	t.Helper()
+	_, err := game.NewState(Game, n, game.Options{name: value})
+	if err == nil {
+		t.Fatalf("%d players: option %s=%q accepted", n, name, value)
+	}
+	if want := "option " + name + "=" + strconv.Quote(value); !strings.Contains(err.Error(), want) {
+		t.Errorf("%d players: option %s=%q: error %q, want it to name %s", n, name, value, err, want)
+	}
+}
+
+// TestOurRuling14_BlockersInTheRoleDeal: our ruling 14, the option
+// blockers. It sets the Blocker cards of the role deal; the rest of B1
+// stands: the deal holds one card more than the players, the rest
+// Contributors, one card is dealt to each seat and the left-over one stays
+// hidden. From 1 to one fewer than the players, so that some seat is a
+// Contributor; "" is B1's table. The sampler deals the roles again from
+// the same set.
+func TestOurRuling14_BlockersInTheRoleDeal(t *testing.T) {
+	for n := 3; n <= 10; n++ {
+		if got := newWith(t, n, game.Options{OptBlockers: ""}).roleLeft; got != roleSet[n] {
+			t.Errorf("%d players, blockers=\"\": deal %v, want B1's %v", n, got, roleSet[n])
+		}
+		for b := 1; b < n; b++ {
+			v := strconv.Itoa(b)
+			s := newWith(t, n, game.Options{OptBlockers: v})
+			set := [2]int{n + 1 - b, b}
+			if got := s.Config().Options[OptBlockers]; got != v {
+				t.Errorf("%d players, blockers=%s: Config says %q", n, v, got)
+			}
+			c, bl := float64(set[0]), float64(set[1])
+			want := []game.ChanceOutcome{{Action: 0, P: c / (c + bl)}, {Action: 1, P: bl / (c + bl)}}
+			if outs := s.ChanceOutcomes(nil); !reflect.DeepEqual(outs, want) {
+				t.Errorf("%d players, blockers=%s: first role draw %v, want %v", n, v, outs, want)
+			}
+			setupUntil(t, s, phaseEnds, uint64(10*n+b))
+			got := [2]int{int(s.roleLeft[0]), int(s.roleLeft[1])}
+			if got[0]+got[1] != 1 {
+				t.Fatalf("%d players, blockers=%s: %v role cards left over, want one", n, v, got)
+			}
+			for q := 0; q < n; q++ {
+				got[s.roles[q]]++
+			}
+			if got != set {
+				t.Fatalf("%d players, blockers=%s: dealt set %v, want %v", n, v, got, set)
+			}
+		}
+		refusedWith(t, n, OptBlockers, strconv.Itoa(n)) // as many Blockers as players
+		refusedWith(t, n, OptBlockers, "0")
+	}
+	refusedWith(t, 5, OptBlockers, "two")
+	refusedWith(t, 5, OptBlockers, "-1")
+
+	// Samples deal the other roles from the option's set: 4 Contributors
+	// and 3 Blockers with 6 players, where B1 has 5 and 2.
+	s := newWith(t, 6, game.Options{OptBlockers: "3"})
+	setupUntil(t, s, phasePlay, 6)
+	r := rand.New(rand.NewPCG(14, 14))
+	seen := [2]bool{}
+	for i := 0; i < 200; i++ {
+		o := s.Sample(0, r).(*State)
+		got := [2]int{int(o.roleLeft[0]), int(o.roleLeft[1])}
+		for q := 0; q < 6; q++ {
+			got[o.roles[q]]++
+		}
+		if got != [2]int{4, 3} {
+			t.Fatalf("sample %d: roles and the left-over card %v, want the set [4 3]", i, got)
+		}
+		seen[o.roleLeft[roleBlocker]] = true
+	}
+	if !seen[0] || !seen[1] {
+		t.Errorf("the samples never or always leave a Blocker out: %v", seen)
+	}
+}
+
+// TestOurRuling15_HandSize: our ruling 15, the option hand. It sets the
+// cards dealt to each seat, from 1 to as many as the 66 cards deal every
+// seat; "" is B2's table.
+func TestOurRuling15_HandSize(t *testing.T) {
+	for _, tc := range []struct{ n, hand int }{{3, 3}, {3, 22}, {4, 8}, {10, 1}, {10, 6}} {
+		s := newWith(t, tc.n, game.Options{OptHand: strconv.Itoa(tc.hand)})
+		setupUntil(t, s, phasePlay, uint64(tc.n))
+		for q := 0; q < tc.n; q++ {
+			if int(s.handSize[q]) != tc.hand {
+				t.Errorf("%d players, hand=%d: seat %d holds %d cards", tc.n, tc.hand, q+1, s.handSize[q])
+			}
+		}
+		if int(s.deckSize) != nCards-tc.n*tc.hand {
+			t.Errorf("%d players, hand=%d: deck %d, want %d", tc.n, tc.hand, s.deckSize, nCards-tc.n*tc.hand)
+		}
+		if got := s.Config().Options[OptHand]; got != strconv.Itoa(tc.hand) {
+			t.Errorf("Config says hand=%q", got)
+		}
+	}
+	for n := 3; n <= 10; n++ {
+		s := newWith(t, n, game.Options{OptHand: ""})
+		setupUntil(t, s, phasePlay, uint64(n))
+		if int(s.handSize[0]) != int(handSizes[n]) {
+			t.Errorf("%d players, hand=\"\": %d cards, want B2's %d", n, s.handSize[0], handSizes[n])
+		}
+		refusedWith(t, n, OptHand, strconv.Itoa(nCards/n+1))
+	}
+	refusedWith(t, 4, OptHand, "0")
+	refusedWith(t, 4, OptHand, "six")
+}
+
+// TestParams: the parameters a designer may tune (game.Info.Params) name
+// options of the game, list today's rules first ("" for B1's and B2's
+// tables) or the option's values, and every value makes a game with 3
+// players, the default; the blockers values with every player count.
+func TestParams(t *testing.T) {
+	in := Game.Info()
+	want := []string{OptBlockers, OptHand, OptUnblockMix}
+	if len(in.Params) != len(want) {
+		t.Fatalf("%d params, want %v", len(in.Params), want)
+	}
+	for i, p := range in.Params {
+		if p.Option != want[i] {
+			t.Errorf("param %d sets %s, want %s", i, p.Option, want[i])
+		}
+		spec, ok := in.Option(p.Option)
+		if !ok {
+			t.Errorf("param %s: no such option", p.Option)
+			continue
+		}
+		if p.Values[0] != spec.Default || p.Doc == "" || !strings.Contains(spec.Doc, "B") {
+			t.Errorf("param %s: values %v (default %q), doc %q, option doc %q", p.Option, p.Values, spec.Default, p.Doc, spec.Doc)
+		}
+		if len(spec.Values) > 0 && !slices.Equal(spec.Values, p.Values) {
+			t.Errorf("param %s: values %v, the option's %v", p.Option, p.Values, spec.Values)
+		}
+		for _, v := range p.Values {
+			for n := in.MinPlayers; n <= in.MaxPlayers; n++ {
+				_, err := game.NewState(Game, n, game.Options{p.Option: v})
+				if err != nil && (n == in.MinPlayers || p.Option != OptHand) {
+					t.Errorf("param %s=%s, %d players: %v", p.Option, v, n, err)
+				}
+			}
+		}
 	}
 }

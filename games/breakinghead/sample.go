@@ -77,7 +77,7 @@ func sampleInto(t, s *State, p game.Player, r *rand.Rand) {
 	// Roles: at the end every seat's role is public (B17); before, only
 	// one's own.
 	if s.phase != phaseOver {
-		rs := roleSet[n]
+		rs := s.roleDeal()
 		pool := []int{int(rs[0]), int(rs[1])}
 		if me >= 0 && s.roles[me] != noRole {
 			pool[s.roles[me]]--

@@ -1,6 +1,10 @@
 package breakinghead
 
-import "github.com/commons-games/commons/game"
+import (
+	"strconv"
+
+	"github.com/commons-games/commons/game"
+)
 
 // Phases of a game. The set-up is a sequence of chance nodes (roles, end
 // cards, hands, first player); then turns alternate with draws.
@@ -37,7 +41,11 @@ type State struct {
 	dealt   int8 // role or hand cards dealt so far in the current phase
 	winner  int8
 	fixedAt int8 // which end card is Fixed & Committed (hidden, B3)
-	faceUp  uint8
+	// blockers and hand are the options of our rulings 14 and 15: the
+	// Blocker cards in the role deal and the hand size, 0 for the tables
+	// of B1 and B2.
+	blockers, hand int8
+	faceUp         uint8
 	// roleLeft counts the dealt set's role cards not yet drawn; after the
 	// deal it is the hidden left-over card (B1).
 	roleLeft [2]int8
@@ -99,7 +107,25 @@ func (s *State) clearCell(c int) {
 
 // Config returns the configuration the game was made with.
 func (s *State) Config() game.Config {
-	return game.Config{Players: int(s.n), Options: game.Options{"unblock-mix": mixValues[s.mix]}}
+	o := game.Options{OptUnblockMix: mixValues[s.mix], OptBlockers: "", OptHand: ""}
+	if s.blockers > 0 {
+		o[OptBlockers] = strconv.Itoa(int(s.blockers))
+	}
+	if s.hand > 0 {
+		o[OptHand] = strconv.Itoa(int(s.hand))
+	}
+	return game.Config{Players: int(s.n), Options: o}
+}
+
+// roleDeal returns the role cards of the deal, Contributors and Blockers
+// (B1): the table's for the player count, or with the blockers option
+// that many Blockers and Contributors for the rest of a set one card
+// larger than the players (our ruling 14).
+func (s *State) roleDeal() [2]int8 {
+	if s.blockers > 0 {
+		return [2]int8{s.n + 1 - s.blockers, s.blockers}
+	}
+	return roleSet[s.n]
 }
 
 // CurrentPlayer returns the seat to play, Chance or Terminal.
@@ -131,8 +157,14 @@ func (s *State) Equal(other game.State) bool {
 	return ok && *s == *o
 }
 
-// handSizeNow returns the hand size of the set-up (B2).
-func (s *State) handSizeNow() int { return int(handSizes[s.n]) }
+// handSizeNow returns the hand size of the set-up: B2's table, or the
+// hand option's (our ruling 15).
+func (s *State) handSizeNow() int {
+	if s.hand > 0 {
+		return int(s.hand)
+	}
+	return int(handSizes[s.n])
+}
 
 // dealingSeat is the seat receiving the next card of the deal.
 func (s *State) dealingSeat() int { return int(s.dealt) % int(s.n) }

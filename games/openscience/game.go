@@ -17,11 +17,14 @@
 //
 // The role deck, the level limits, the number of rounds and the Event
 // cards come from one table, the embedded cards.json, which the option
-// "cards" replaces with a designer's file.
+// "cards" replaces with a designer's file; the options role-max and
+// driver-max override its level limits (our rulings R14, R15), and
+// Info.Params offers them and the round rules to the tuning lab.
 package openscience
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/commons-games/commons/game"
 )
@@ -57,6 +60,10 @@ const (
 	OptRoundEnd   = "round-end"
 	OptRoundStart = "round-start"
 	OptCards      = "cards"
+	// The level limits of O4, overriding the cards file's (our rulings
+	// R14 and R15 in docs/rules/open-science-alliance.md).
+	OptRoleMax   = "role-max"
+	OptDriverMax = "driver-max"
 )
 
 // Values of round-end (O8).
@@ -101,6 +108,40 @@ var info = game.Info{
 			Doc:     "Path of a cards file in the format of docs/rules/open-science-alliance.md (role deck O2, level limits O4, rounds, the Event cards); empty means the embedded cards of our defaults.",
 			Path:    true,
 		},
+		{
+			Name:    OptRoleMax,
+			Default: "",
+			Doc:     "R14: the highest level of a role (O4: 4), 2 to 9; empty means the cards file's levels.role_max.",
+		},
+		{
+			Name:    OptDriverMax,
+			Default: "",
+			Doc:     "R15: the Discovery Driver's highest level (O4: 6), from its first level (O4: 2) to 15; empty means the cards file's levels.driver_max.",
+		},
+	},
+	Params: []game.Param{
+		{
+			Option: OptRoundStart,
+			Values: []string{RoundStartRotate, RoundStartLastPlace},
+			Doc:    "O7 and R12: who begins each round after the first; last-place is worth trying against the seats' imbalance of rotation (docs/lab/osa-seats).",
+		},
+		{
+			Option: OptRoundEnd,
+			Values: []string{RoundEndImmediate, RoundEndFullCircle},
+			Doc:    "O8: when a round ends once two resource types are at 0; full-circle gives the rest of the lap its turns.",
+		},
+		{
+			Option:  OptRoleMax,
+			Values:  game.Range(2, 6, 1),
+			Numeric: true,
+			Doc:     "R14, O4: the highest level of a role (the data: 4). A role's level is what it collects alone and what it adds to a collaboration, so the limit sets how far a team grows.",
+		},
+		{
+			Option:  OptDriverMax,
+			Values:  game.Range(3, 9, 1),
+			Numeric: true,
+			Doc:     "R15, O4: the Discovery Driver's highest level (the data: 6), which bounds a collaboration; worth trying against the Events' resource levels.",
+		},
 	},
 	Chance:            true,
 	HiddenInformation: false, // teams and credits lie face up; unrevealed Events and the deck are chance (O6)
@@ -132,9 +173,9 @@ func newRules(cfg game.Config) (*rules, error) {
 		return nil, fmt.Errorf("%s: %d players: the game takes %d to %d (O1)", info.Name, cfg.Players, info.MinPlayers, info.MaxPlayers)
 	}
 	path := cfg.Options.Get(OptCards)
-	c, err := loadCards(path)
+	c, err := gameCards(cfg)
 	if err != nil {
-		return nil, fmt.Errorf("%s: option %s: %w", info.Name, OptCards, err)
+		return nil, err
 	}
 	name := path
 	if name == "" {
@@ -173,7 +214,7 @@ func (openScience) DataHash(cfg game.Config) (string, error) {
 // circle adds at most a lap. A turn is at most three actions of step (1)
 // (a form and two roles, or a hire and its draw) and five of collecting.
 func (openScience) MaxLength(cfg game.Config) int {
-	c, err := loadCards(cfg.Options.Get(OptCards))
+	c, err := gameCards(cfg)
 	if err != nil {
 		d := DefaultCards()
 		c = &d
@@ -189,4 +230,49 @@ func (openScience) MaxLength(cfg game.Config) int {
 	}
 	turns := (stock+1)*n + n
 	return 2*n + c.Rounds*(1+8*turns)
+}
+
+// gameCards returns the cards cfg plays with: the cards file of option
+// cards, with the level limits the options role-max and driver-max set
+// overriding the file's (R14, R15). The file's cards, cached and shared,
+// are never changed: an override changes a copy.
+func gameCards(cfg game.Config) (*Cards, error) {
+	c, err := loadCards(cfg.Options.Get(OptCards))
+	if err != nil {
+		return nil, fmt.Errorf("%s: option %s: %w", info.Name, OptCards, err)
+	}
+	roleMax, err := numOption(cfg, OptRoleMax, 2, maxRoleLevel, "the highest level of a role (R14, O4; upskilling a role by 2 needs two steps, O10)")
+	if err != nil {
+		return nil, err
+	}
+	driverMax, err := numOption(cfg, OptDriverMax, c.DriverStart, maxDriverLevel, fmt.Sprintf("the Discovery Driver's highest level, not below its first level %d (R15, O4)", c.DriverStart))
+	if err != nil {
+		return nil, err
+	}
+	if roleMax == 0 && driverMax == 0 {
+		return c, nil
+	}
+	o := *c
+	if roleMax > 0 {
+		o.RoleMax = roleMax
+	}
+	if driverMax > 0 {
+		o.DriverMax = driverMax
+	}
+	return &o, nil
+}
+
+// numOption reads the named numeric option: 0 when it is empty (the cards
+// file decides), else a whole number from lo to hi; what says what it
+// sets in the error.
+func numOption(cfg game.Config, name string, lo, hi int, what string) (int, error) {
+	v := cfg.Options.Get(name)
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("%s: option %s=%q: want %s, a whole number from %d to %d, or empty for the cards file's", info.Name, name, v, what, lo, hi)
+	}
+	return n, nil
 }

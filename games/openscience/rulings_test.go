@@ -693,3 +693,53 @@ func TestR13_UndoChoicesUntilTheCollection(t *testing.T) {
 		})
 	}
 }
+
+// Our rulings R14 and R15: the level limits of O4 as options, each
+// overriding the cards file's; empty keeps it.
+
+func TestR14_RoleMaxOption(t *testing.T) {
+	// Under role-max=6 a role at 4 may still go up by 2, one at 5 by 1.
+	opts := game.Options{OptRoleMax: "6"}
+	s := positionWith(t, opts, "Funding Call", "DD6 CC4 TC5", "DD2")
+	if got := legal(s); !slices.Equal(got, []string{"hire", "upskill +2", "upskill +1+1"}) {
+		t.Fatalf("role-max=6, step (1): %v", got)
+	}
+	c := *s
+	apply(t, &c, "upskill +2", "raise CC4")
+	if c.team[0][CodeConjurer][6] != 1 {
+		t.Errorf("after +2 from 4: CC %v", c.team[0][CodeConjurer])
+	}
+	if v := c.observe(0); v.Levels.RoleMax != 6 {
+		t.Errorf("the view's role max %d", v.Levels.RoleMax)
+	}
+	// Under role-max=3 a role at 2 is at its top but one: +1 only.
+	s = positionWith(t, game.Options{OptRoleMax: "3"}, "Funding Call", "DD6 CC2 TC2", "DD2")
+	refused(t, s, "upskill +2", "level 1 or less")
+	apply(t, s, "upskill +1+1", "raise CC2", "raise TC2")
+	if s.team[0][CodeConjurer][3] != 1 || s.team[0][TransparencyChampion][3] != 1 {
+		t.Errorf("after +1+1: CC %v TC %v", s.team[0][CodeConjurer], s.team[0][TransparencyChampion])
+	}
+	if DefaultCards().RoleMax != 4 {
+		t.Error("the option changed the embedded cards")
+	}
+	for _, v := range []string{"1", "10", "four", "-4"} {
+		refusedOption(t, OptRoleMax, v)
+	}
+}
+
+func TestR15_DriverMaxOption(t *testing.T) {
+	s := positionWith(t, game.Options{OptDriverMax: "8"}, "Funding Call", "DD6 CC4 TC4", "DD2")
+	apply(t, s, "upskill DD")
+	if s.driver[0] != 7 {
+		t.Errorf("driver-max=8: DD at %d after an upskill from 6", s.driver[0])
+	}
+	s = positionWith(t, game.Options{OptDriverMax: "3"}, "Funding Call", "DD3 CC4 TC4", "DD2")
+	refused(t, s, "upskill DD", "highest level, 3")
+	if DefaultCards().DriverMax != 6 {
+		t.Error("the option changed the embedded cards")
+	}
+	// Below the first level (O4: 2) is refused.
+	for _, v := range []string{"1", "16", "six"} {
+		refusedOption(t, OptDriverMax, v)
+	}
+}

@@ -13,11 +13,15 @@
 // The geometry of the triangular grid is package tri; features are tracked
 // as tiles are placed (features.go); the supply, the Infrastructure table
 // and the Market Demand cards come from one table, the embedded
-// cards.json, which the option "cards" replaces.
+// cards.json, which the option "cards" replaces; the options supply,
+// infrastructure-cards, placemat and turn-limit override its numbers
+// (our rulings R16-R19), and Info.Params offers them to the tuning lab.
 package opensource
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 
 	"github.com/commons-games/commons/game"
 )
@@ -48,8 +52,16 @@ var _ interface {
 // The game's rules come from a data table an option names (game.DataHasher).
 var _ game.DataHasher = openSource{}
 
-// OptCards names the option of a designer's cards file.
-const OptCards = "cards"
+// Option names: the cards file, and the numbers of it a designer may
+// tune without writing one (our rulings R16-R19 in
+// docs/rules/open-source-board-game.md).
+const (
+	OptCards     = "cards"
+	OptSupply    = "supply"
+	OptSetCards  = "infrastructure-cards"
+	OptPlacemat  = "placemat"
+	OptTurnLimit = "turn-limit"
+)
 
 const maxPlayers = 4 // G19
 
@@ -66,6 +78,43 @@ var info = game.Info{
 		Default: "",
 		Doc:     "Path of a cards file in the format of docs/rules/open-source-board-game.md (the tile supply G1, the Infrastructure sets G15-G16, the Market Demand cards G17, the turn limit G18); empty means the embedded cards.",
 		Path:    true,
+	}, {
+		Name:    OptSupply,
+		Default: "",
+		Doc:     "R16: tiles of each of the 11 types in the supply (G1: 20), 1 to 40; empty means the cards file's counts.",
+	}, {
+		Name:    OptSetCards,
+		Default: "",
+		Doc:     "R17: cards in each Infrastructure set (G15: 4), 1 to 8: the thresholds n+1, n+2... climb that many times, and the game ends with everybody winning when all are taken (G18); empty means the cards file's counts.",
+	}, {
+		Name:    OptPlacemat,
+		Default: "",
+		Doc:     "R18: Infrastructure stacks on the placemat (G16: 3, A, B and C at the start), 1 to 4 and at most the number of sets; empty means the cards file's placemat.",
+	}, {
+		Name:    OptTurnLimit,
+		Default: "",
+		Doc:     "R19: the turn after which everybody loses (G18: 1,000), 1 to 10000; empty means the cards file's turn_limit.",
+	}},
+	Params: []game.Param{{
+		Option:  OptSupply,
+		Values:  game.Range(10, 40, 5),
+		Numeric: true,
+		Doc:     "R16, G1: tiles of each type in the supply (the data: 20). Random play ends with the supply empty and everybody losing almost always; a larger supply gives the other endings time.",
+	}, {
+		Option:  OptSetCards,
+		Values:  game.Range(1, 8, 1),
+		Numeric: true,
+		Doc:     "R17, G15: cards in each Infrastructure set (the data: 4). Fewer cards end the game sooner with everybody winning (G18), and keep the thresholds lower.",
+	}, {
+		Option:  OptPlacemat,
+		Values:  game.Range(1, 4, 1),
+		Numeric: true,
+		Doc:     "R18, G16: Infrastructure stacks on the placemat (the data: 3). More stacks offer more rewards at once, so the cards run out sooner.",
+	}, {
+		Option:  OptTurnLimit,
+		Values:  game.Range(200, 1000, 200),
+		Numeric: true,
+		Doc:     "R19, G18: the turn limit, after which everybody loses (the data: 1,000). Greedy games last about 350-410 turns, so a limit below that makes the table's clock an ending of its own.",
 	}},
 	Chance:            true,
 	HiddenInformation: false, // the Market Demand deck is face up; what lies under the top card is not yet drawn
@@ -105,9 +154,9 @@ func newRules(cfg game.Config) (*rules, error) {
 	if cfg.Players < info.MinPlayers || cfg.Players > info.MaxPlayers {
 		return nil, fmt.Errorf("%s: %d players: the game takes %d to %d (G19)", info.Name, cfg.Players, info.MinPlayers, info.MaxPlayers)
 	}
-	c, err := loadCards(cfg.Options.Get(OptCards))
+	c, err := gameCards(cfg)
 	if err != nil {
-		return nil, fmt.Errorf("%s: option %s: %w", info.Name, OptCards, err)
+		return nil, err
 	}
 	r := &rules{cfg: cfg, cards: *c, players: cfg.Players, bdfl: -1}
 	for i, s := range c.Sets {
@@ -128,7 +177,7 @@ func newRules(cfg game.Config) (*rules, error) {
 // dice, a keep, a catch per Bug-catching card, a take and a placement. A
 // reward adds its extra Lab spaces.
 func (openSource) MaxLength(cfg game.Config) int {
-	c, err := loadCards(cfg.Options.Get(OptCards))
+	c, err := gameCards(cfg)
 	if err != nil {
 		d := DefaultCards()
 		c = &d
@@ -143,4 +192,68 @@ func (openSource) MaxLength(cfg game.Config) int {
 	}
 	perTurn := 10 + 2*cards*(8+cards) + spaces
 	return 2 + len(c.Demands) + c.TurnLimit*perTurn
+}
+
+// gameCards returns the cards cfg plays with: the cards file of option
+// cards, with the numbers the options supply, infrastructure-cards,
+// placemat and turn-limit set override (R16-R19). The file's cards,
+// cached and shared, are never changed: an override changes a copy.
+func gameCards(cfg game.Config) (*Cards, error) {
+	c, err := loadCards(cfg.Options.Get(OptCards))
+	if err != nil {
+		return nil, fmt.Errorf("%s: option %s: %w", info.Name, OptCards, err)
+	}
+	supply, err := numOption(cfg, OptSupply, 1, maxSupply, "tiles of each type in the supply (R16, G1)")
+	if err != nil {
+		return nil, err
+	}
+	setCards, err := numOption(cfg, OptSetCards, 1, maxSetCards, "cards in each Infrastructure set (R17, G15)")
+	if err != nil {
+		return nil, err
+	}
+	placemat, err := numOption(cfg, OptPlacemat, 1, min(4, len(c.Sets)), fmt.Sprintf("Infrastructure stacks on the placemat, at most the %d sets (R18, G16)", len(c.Sets)))
+	if err != nil {
+		return nil, err
+	}
+	turnLimit, err := numOption(cfg, OptTurnLimit, 1, maxTurnLimit, "the turn limit (R19, G18)")
+	if err != nil {
+		return nil, err
+	}
+	if supply == 0 && setCards == 0 && placemat == 0 && turnLimit == 0 {
+		return c, nil
+	}
+	o := *c
+	if supply > 0 {
+		for t := range o.Supply {
+			o.Supply[t] = supply
+		}
+	}
+	if setCards > 0 {
+		o.Sets = slices.Clone(c.Sets)
+		for i := range o.Sets {
+			o.Sets[i].Cards = setCards
+		}
+	}
+	if placemat > 0 {
+		o.Placemat = placemat
+	}
+	if turnLimit > 0 {
+		o.TurnLimit = turnLimit
+	}
+	return &o, nil
+}
+
+// numOption reads the named numeric option: 0 when it is empty (the cards
+// file decides), else a whole number from lo to hi; what says what it
+// counts in the error.
+func numOption(cfg game.Config, name string, lo, hi int, what string) (int, error) {
+	v := cfg.Options.Get(name)
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("%s: option %s=%q: want %s, a whole number from %d to %d, or empty for the cards file's", info.Name, name, v, what, lo, hi)
+	}
+	return n, nil
 }

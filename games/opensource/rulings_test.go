@@ -1068,3 +1068,150 @@ func TestR15_UndoUntilTheRollOrTheReward(t *testing.T) {
 		})
 	}
 }
+
+// Our rulings R16-R19: the numbers of the cards file a designer may tune
+// by option, each overriding the file's value; empty keeps it.
+
+// withOptions returns a new game of n players with the options, before
+// the start tile.
+func withOptions(t testing.TB, n int, opts game.Options) *State {
+	t.Helper()
+	st, err := game.NewState(Game, n, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*State)
+}
+
+// refusedOption checks that the option's value makes no game, with an
+// error naming the option and the value.
+func refusedOption(t testing.TB, name, value string) {
+	t.Helper()
+	_, err := game.NewState(Game, 2, game.Options{name: value})
+	if err == nil {
+		t.Fatalf("option %s=%q accepted", name, value)
+	}
+	if want := "option " + name + "=" + `"` + value + `"`; !strings.Contains(err.Error(), want) {
+		t.Errorf("option %s=%q: error %q, want it to name %s", name, value, err, want)
+	}
+}
+
+func TestR16_SupplyOption(t *testing.T) {
+	if s := withOptions(t, 2, game.Options{OptSupply: ""}); s.supplyN != 220 {
+		t.Errorf("supply= : %d tiles, want the data's 220", s.supplyN)
+	}
+	s := withOptions(t, 2, game.Options{OptSupply: "5"})
+	for tt, n := range s.supply {
+		if n != 5 {
+			t.Errorf("supply=5: %v has %d tiles", TileType(tt), n)
+		}
+	}
+	if s.supplyN != 55 {
+		t.Errorf("supply=5: %d tiles, want 55", s.supplyN)
+	}
+	if DefaultCards().Supply[YYY] != 20 {
+		t.Error("the option changed the embedded cards")
+	}
+	// A small supply runs out: one tile of each type, 11 in all; the
+	// start tile and ten turns later everybody has lost (G18).
+	s = withOptions(t, 2, game.Options{OptSupply: "1"})
+	apply(t, s, "start YYB", "demand web-app")
+	if s.supplyN != 10 {
+		t.Fatalf("supply=1 after the start tile: %d tiles", s.supplyN)
+	}
+	s.supply = [NumTypes]int8{}
+	s.supply[RRR], s.supplyN = 1, 1
+	begin(s, 0)
+	apply(t, s, "dice RRR", "take RRR", "lab 1,0 t0", "pass")
+	if s.EndReason() != "supply" {
+		t.Errorf("end %q, want supply", s.EndReason())
+	}
+	for _, v := range []string{"0", "41", "-3", "twenty", "20.5"} {
+		refusedOption(t, OptSupply, v)
+	}
+}
+
+func TestR17_InfrastructureCardsOption(t *testing.T) {
+	s := withOptions(t, 3, game.Options{OptSetCards: "2"})
+	for i := range s.r.cards.Sets {
+		if s.left[i] != 2 {
+			t.Errorf("infrastructure-cards=2: set %c has %d cards", 'A'+i, s.left[i])
+		}
+	}
+	if DefaultCards().Sets[0].Cards != 4 {
+		t.Error("the option changed the embedded cards")
+	}
+	// The second card of set B needs n+1 = 2 finished Applications, and
+	// then set B is empty: D takes its place (G16).
+	apply(t, s, "start YYB", "demand web-app")
+	give(t, s, 0, "BB")
+	if s.left[1] != 0 || !slices.Contains(s.placemat[:], 3) {
+		t.Errorf("after two B cards: %d left, placemat %v", s.left[1], s.placemat)
+	}
+	// With one card a set, the game ends with everybody winning when
+	// nine cards are taken (G18): seat 2 takes B to I, seat 1 then A.
+	s = withOptions(t, 3, game.Options{OptSetCards: "1"})
+	apply(t, s, "start YYB", "demand web-app")
+	give(t, s, 1, "BCDEFGHI")
+	begin(s, 0)
+	apply(t, s, "dice RRR", "take RRR", "lab 1,0 t0", "reward A")
+	if s.EndReason() != "infrastructure" || !slices.Equal(s.Returns(nil), []float64{1, 1, 1}) {
+		t.Errorf("end %q, returns %v", s.EndReason(), s.Returns(nil))
+	}
+	if a, b := Game.MaxLength(game.Config{Players: 2, Options: game.Options{OptSetCards: "1"}}), Game.MaxLength(game.Config{Players: 2}); a >= b {
+		t.Errorf("MaxLength with 1 card a set %d, with 4 %d", a, b)
+	}
+	for _, v := range []string{"0", "9", "four"} {
+		refusedOption(t, OptSetCards, v)
+	}
+}
+
+func TestR18_PlacematOption(t *testing.T) {
+	for _, tc := range []struct {
+		v        string
+		placemat []int8
+	}{
+		{"", []int8{0, 1, 2, -1}},
+		{"1", []int8{0, -1, -1, -1}},
+		{"4", []int8{0, 1, 2, 3}},
+	} {
+		s := withOptions(t, 2, game.Options{OptPlacemat: tc.v})
+		stacks := 4
+		if i := slices.Index(tc.placemat, -1); i >= 0 {
+			stacks = i
+		}
+		if !slices.Equal(s.placemat[:], tc.placemat) || int(s.reserve) != stacks {
+			t.Errorf("placemat=%s: placemat %v, reserve %d", tc.v, s.placemat, s.reserve)
+		}
+	}
+	// With one stack, emptying A brings B (G16).
+	s := withOptions(t, 2, game.Options{OptPlacemat: "1"})
+	apply(t, s, "start YYB", "demand web-app")
+	give(t, s, 0, "AAAA")
+	if s.placemat[0] != 1 {
+		t.Errorf("placemat=1 after A empties: %v, want B", s.placemat)
+	}
+	for _, v := range []string{"0", "5", "x"} {
+		refusedOption(t, OptPlacemat, v)
+	}
+}
+
+func TestR19_TurnLimitOption(t *testing.T) {
+	s := withOptions(t, 2, game.Options{OptTurnLimit: "10"})
+	apply(t, s, "start YYB", "demand web-app")
+	if s.r.cards.TurnLimit != 10 {
+		t.Fatalf("turn-limit=10: limit %d", s.r.cards.TurnLimit)
+	}
+	s.turns = 9
+	begin(s, 0)
+	apply(t, s, "dice RRR", "take RRR", "lab 1,0 t0", "pass")
+	if s.EndReason() != "turn-limit" || !slices.Equal(s.Returns(nil), []float64{0, 0}) {
+		t.Errorf("end %q after %d turns, returns %v", s.EndReason(), s.turns, s.Returns(nil))
+	}
+	if a, b := Game.MaxLength(game.Config{Players: 2, Options: game.Options{OptTurnLimit: "10"}}), Game.MaxLength(game.Config{Players: 2}); a*50 > b {
+		t.Errorf("MaxLength with 10 turns %d, with 1,000 %d", a, b)
+	}
+	for _, v := range []string{"0", "10001", "ten"} {
+		refusedOption(t, OptTurnLimit, v)
+	}
+}

@@ -20,4 +20,13 @@ func TestConformance(t *testing.T) {
 			})
 		}
 	}
+	// Our rulings 11 and 12: the round played out, and a compensation.
+	for _, opts := range []game.Options{
+		{OptEnd: EndRound},
+		{OptEnd: EndRound, OptCaptureAdjacency: "on", OptTerritory: TerritoryRegions, OptCompensation: "7"},
+	} {
+		t.Run("end="+opts[OptEnd]+"/"+opts[OptCaptureAdjacency]+"/"+opts[OptTerritory]+"/"+opts[OptCompensation], func(t *testing.T) {
+			gametest.Run(t, Game, gametest.Params{Players: 2, Options: opts, Games: 60, Seed: 2000})
+		})
+	}
 }

@@ -8,7 +8,7 @@ import "github.com/commons-games/commons/game"
 // captured link of a chain), a point less for each such group, with the
 // colour to move's action points left counted as tokens still to place,
 // and a quarter point for the seat holding the centre, which breaks ties
-// (S18). Counting a cut-off chain at 1 a token, as the score does, would
+// (S18); seat 2's compensation counts too (our ruling 12). Counting a cut-off chain at 1 a token, as the score does, would
 // reward raids: capturing a corner costs the raider two action points and
 // its victim one to put it back.
 func (s *State) Evaluate(dst []float64) []float64 {
@@ -58,7 +58,7 @@ func (s *State) Evaluate(dst []float64) []float64 {
 		// then favour the 2-AP captures that end a turn early.
 		sc[s.colour] += float64(s.ap)
 	}
-	d := sc[Red] + sc[Yellow] - sc[Blue] - sc[Green]
+	d := sc[Red] + sc[Yellow] - sc[Blue] - sc[Green] - float64(s.compensation) // our ruling 12
 	d += s.centreRace()
 	if at := s.colourAt(centre); at >= 0 {
 		if at.Player() == 0 {

@@ -176,9 +176,15 @@ func (s *State) Apply(a game.Action) error {
 	s.ap -= cost
 	s.acted = true
 	s.endRun = 0
-	if s.supply[c] == 0 { // S16: an emptied supply ends the game at once
-		s.over = true
-		return nil
+	if s.supply[c] == 0 && !s.lastRound {
+		if !s.roundEnd { // S16: an emptied supply ends the game at once
+			s.over = true
+			return nil
+		}
+		// Our ruling 11 (end=round): the round is played out, the
+		// colour's own turn too (with its supply empty it may only
+		// capture or end).
+		s.lastRound = true
 	}
 	if s.ap == 0 || !s.hasAction() { // S14: the turn ends by itself
 		s.finishTurn()
@@ -196,7 +202,8 @@ func (s *State) connection(c Colour) board {
 }
 
 // finishTurn ends the current colour turn and starts the next one that has
-// an action besides end. A turn that took no action but end, chosen or
+// an action besides end; after green's turn of the last round (end=round,
+// our ruling 11) it ends the game instead. A turn that took no action but end, chosen or
 // skipped because nothing else was legal, counts towards the S16 safety
 // rule; the fourth in a row ends the game.
 func (s *State) finishTurn() {
@@ -208,6 +215,10 @@ func (s *State) finishTurn() {
 		}
 	}
 	for {
+		if s.lastRound && s.colour == Green {
+			s.over = true // our ruling 11: the last round is over
+			return
+		}
 		s.colour = (s.colour + 1) & 3 // S4
 		if s.colour == Red {
 			s.round++

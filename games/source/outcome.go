@@ -3,7 +3,8 @@ package source
 import "github.com/commons-games/commons/game"
 
 // Outcome says why the game ended (game.Outcomer): "supply" when a
-// colour's supply ran out (S16), "idle" when four colour turns in a row
+// colour's supply ran out (S16; with end=round, and the round was played
+// out, our ruling 11), "idle" when four colour turns in a row
 // passed with no action but end (the S16 safety rule). The counts say
 // which colour's supply ran out (supply-red... 1 for that colour) and what
 // corner captures (S6) did:
@@ -20,6 +21,9 @@ func (s *State) Outcome(counts []game.Count) game.Outcome {
 		return game.Outcome{Counts: counts[:0]}
 	}
 	o := game.Outcome{Reason: "supply", Words: "a colour's supply ran out"}
+	if s.lastRound {
+		o.Words = "a colour's supply ran out and the round was played out (end=round)"
+	}
 	if s.endRun >= endRunLimit {
 		o.Reason, o.Words = "idle", "four colour turns in a row passed without an action (the safety rule)"
 	}

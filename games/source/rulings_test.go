@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/commons-games/commons/game"
@@ -1141,5 +1142,244 @@ func TestOurRuling10_UndoWithinAColourTurn(t *testing.T) {
 				t.Errorf("%v to move after the moves, want %v", s.Colour(), tc.then)
 			}
 		})
+	}
+}
+
+// TestOurRuling11_EndRoundPlaysTheRoundOut: our ruling 11, the option
+// end=round. The action that empties a supply no longer ends the game
+// (S16): the round is played out, the emptying colour's own turn too,
+// and the game ends when green's turn of that round does, so that every
+// colour has had as many turns. With end=supply, the ruling, the same
+// action ends the game at once.
+func TestOurRuling11_EndRoundPlaysTheRoundOut(t *testing.T) {
+	t.Run("red empties: blue, yellow and green still play", func(t *testing.T) {
+		at := newState(t, nil)
+		at.supply[Red] = 1
+		play(t, at, "b9")
+		if at.CurrentPlayer() != game.Terminal {
+			t.Fatalf("end=supply: %v to move after red's last token, want the end", at.CurrentPlayer())
+		}
+
+		s := newState(t, game.Options{OptEnd: EndRound})
+		s.occ[Blue] = s.occ[Blue].with(centre) // unconnected: a 1-AP capture
+		s.supply[Red] = 1
+		play(t, s, "b9")
+		if s.CurrentPlayer() != 0 || s.colour != Red || s.ap != 1 || !s.LastRound() {
+			t.Fatalf("after red's last token: %v (%v, %d AP, last round %v) to move, want red with 1 AP in the last round",
+				s.CurrentPlayer(), s.colour, s.ap, s.LastRound())
+		}
+		// With its supply empty red may capture or end, nothing else.
+		for _, a := range s.LegalActions(nil) {
+			if k, _ := decode(a); k != kindCapture && k != kindEnd {
+				t.Errorf("red with an empty supply may %s", s.ActionString(a))
+			}
+		}
+		round := s.Round()
+		play(t, s, "end", "i8", "h9", "h1") // red ends, blue places twice, yellow once...
+		if s.colour != Yellow || s.CurrentPlayer() == game.Terminal {
+			t.Fatalf("%v to move, want yellow's second AP", s.colour)
+		}
+		play(t, s, "h2", "a2") // ...and twice; green places once
+		if s.colour != Green || s.CurrentPlayer() != 1 {
+			t.Fatalf("%v to move, want green's second AP", s.colour)
+		}
+		if o := s.Observation(game.Spectator).(Observation); !o.LastRound {
+			t.Errorf("the observation does not say it is the last round")
+		}
+		if !strings.Contains(s.Render(game.Spectator), "last round") {
+			t.Errorf("the drawing does not say it is the last round:\n%s", s.Render(game.Spectator))
+		}
+		play(t, s, "a3") // green's last AP ends the round and the game
+		if s.CurrentPlayer() != game.Terminal {
+			t.Fatalf("%v to move after green's turn of the last round, want the end", s.CurrentPlayer())
+		}
+		if s.Round() != round {
+			t.Errorf("the game ended in round %d, the supply emptied in round %d", s.Round(), round)
+		}
+		if o := s.Outcome(nil); o.Reason != "supply" || !strings.Contains(o.Words, "round") {
+			t.Errorf("outcome %q (%s), want supply, the round played out", o.Reason, o.Words)
+		}
+		// Seat 1: red a9 b9, yellow i1 h1 h2; seat 2: blue i9 i8 h9 and
+		// e5 unconnected, green a1 a2 a3.
+		if got := s.Scores(nil); !reflect.DeepEqual(got, []float64{10, 13}) {
+			t.Errorf("scores %v, want [10 13]", got)
+		}
+	})
+	t.Run("green empties: its turn ends the game", func(t *testing.T) {
+		s := newState(t, game.Options{OptEnd: EndRound})
+		s.occ[Red] = s.occ[Red].with(centre) // unconnected: a 1-AP capture
+		play(t, s, "end", "end", "end")
+		s.supply[Green] = 1
+		play(t, s, "a2") // green's last token, 1 AP left
+		if s.CurrentPlayer() != 1 || s.colour != Green || s.ap != 1 {
+			t.Fatalf("%v to move after green's last token, want green with its AP left", s.colour)
+		}
+		play(t, s, "xe5")
+		if s.CurrentPlayer() != game.Terminal {
+			t.Fatalf("%v to move after green's turn, want the end", s.CurrentPlayer())
+		}
+		// Without the unconnected red token green's turn, and the game,
+		// end with its last token (S14: nothing but end is left).
+		q := newState(t, game.Options{OptEnd: EndRound})
+		play(t, q, "end", "end", "end")
+		q.supply[Green] = 1
+		play(t, q, "a2")
+		if q.CurrentPlayer() != game.Terminal {
+			t.Fatalf("%v to move after green's last token with nothing else to do, want the end", q.CurrentPlayer())
+		}
+	})
+	t.Run("other supplies may empty in the last round", func(t *testing.T) {
+		s := newState(t, game.Options{OptEnd: EndRound})
+		s.supply[Red], s.supply[Blue] = 1, 1
+		play(t, s, "b9", "i8") // with 1 AP left and nothing to capture, each turn passes by itself
+		if s.CurrentPlayer() == game.Terminal || s.colour != Yellow {
+			t.Fatalf("%v to move after blue's last token, want yellow", s.colour)
+		}
+		play(t, s, "end", "end")
+		if s.CurrentPlayer() != game.Terminal {
+			t.Fatalf("%v to move after green's turn, want the end", s.CurrentPlayer())
+		}
+	})
+	t.Run("the safety rule still ends the game", func(t *testing.T) {
+		s := newState(t, game.Options{OptEnd: EndRound})
+		play(t, s, "end", "end", "end", "end")
+		if o := s.Outcome(nil); s.CurrentPlayer() != game.Terminal || o.Reason != "idle" {
+			t.Errorf("after four end-only turns: %v to move, reason %q", s.CurrentPlayer(), o.Reason)
+		}
+	})
+	t.Run("random games", func(t *testing.T) {
+		r := rand.New(rand.NewPCG(11, 11))
+		maxLen := Game.MaxLength(newState(t, game.Options{OptEnd: EndRound}).Config())
+		var buf []game.Action
+		for g := 0; g < 200; g++ {
+			s := newState(t, game.Options{OptEnd: EndRound})
+			emptied, n := -1, 0
+			for s.CurrentPlayer() != game.Terminal {
+				buf = s.LegalActions(buf)
+				if err := s.Apply(buf[r.IntN(len(buf))]); err != nil {
+					t.Fatal(err)
+				}
+				n++
+				if emptied < 0 && s.lastRound {
+					emptied = s.Round()
+				}
+			}
+			if n > maxLen {
+				t.Fatalf("game %d: %d actions, MaxLength %d", g, n, maxLen)
+			}
+			if emptied < 0 {
+				if s.endRun < endRunLimit {
+					t.Fatalf("game %d ended with no supply empty and no safety rule", g)
+				}
+				continue
+			}
+			if s.endRun < endRunLimit && (s.Round() != emptied || s.colour != Green) {
+				t.Fatalf("game %d: a supply emptied in round %d; the game ended in round %d on %v's turn, want green's turn of that round",
+					g, emptied, s.Round(), s.colour)
+			}
+		}
+	})
+}
+
+// TestOurRuling12_Compensation: our ruling 12, the option compensation.
+// Its points are added to seat 2's score, in the scores shown throughout
+// and in the result at the end; a tie after them goes to the centre
+// (S18), else it is a draw.
+func TestOurRuling12_Compensation(t *testing.T) {
+	// Seat 1 scores 6 (red a9 b9, yellow i1), seat 2 4 (blue i9, green a1).
+	const gap = `
+		R R . . . . . . B
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		G . . . . . . . Y`
+	// Seat 1 6 again, seat 2 5 with blue's unconnected token on the
+	// centre (1).
+	const centre = `
+		R R . . . . . . B
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . B . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		G . . . . . . . Y`
+	tests := []struct {
+		name, drawing, compensation string
+		scores, want                []float64
+	}{
+		{"none: seat 1 leads by 2", gap, "0", []float64{6, 4}, []float64{1, 0}},
+		{"1 point: seat 1 still wins", gap, "1", []float64{6, 5}, []float64{1, 0}},
+		{"2 points: level, nobody on the centre, a draw", gap, "2", []float64{6, 6}, []float64{0.5, 0.5}},
+		{"3 points: seat 2 wins", gap, "3", []float64{6, 7}, []float64{0, 1}},
+		{"negative: seat 1's lead grows", gap, "-3", []float64{6, 1}, []float64{1, 0}},
+		{"level after it: the centre token wins it (S18)", centre, "1", []float64{6, 6}, []float64{0, 1}},
+		{"the centre token does not outweigh a point", centre, "0", []float64{6, 5}, []float64{1, 0}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := position(t, game.Options{OptCompensation: tc.compensation}, tc.drawing)
+			if got := s.Scores(nil); !reflect.DeepEqual(got, tc.scores) {
+				t.Errorf("scores %v, want %v", got, tc.scores)
+			}
+			s.over = true
+			if got := s.Returns(nil); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("returns %v (scores %v), want %v", got, s.Scores(nil), tc.want)
+			}
+			o := s.Observation(game.Spectator).(Observation)
+			if o.Scores != [2]int{int(tc.scores[0]), int(tc.scores[1])} || o.Compensation != s.Compensation() {
+				t.Errorf("observation scores %v compensation %d", o.Scores, o.Compensation)
+			}
+		})
+	}
+	// The bots' evaluation counts it too, a point for a point.
+	plain := position(t, nil, gap).Evaluate(nil)
+	komi := position(t, game.Options{OptCompensation: "5"}, gap).Evaluate(nil)
+	if plain[0]-komi[0] != 5 || komi[1]-plain[1] != 5 {
+		t.Errorf("evaluation %v without compensation, %v with 5", plain, komi)
+	}
+	if r := position(t, game.Options{OptCompensation: "5"}, gap).Render(game.Spectator); !strings.Contains(r, "+5 compensation") {
+		t.Errorf("the drawing does not show the compensation:\n%s", r)
+	}
+	if r := position(t, nil, gap).Render(game.Spectator); strings.Contains(r, "compensation") {
+		t.Errorf("the drawing shows a compensation of 0:\n%s", r)
+	}
+}
+
+// TestOurRulings11And12_OptionsChecked: the options of our rulings 11 and
+// 12 refuse values they do not know, naming the option and the value.
+func TestOurRulings11And12_OptionsChecked(t *testing.T) {
+	for _, bad := range []game.Options{
+		{OptCompensation: "abc"},
+		{OptCompensation: "2.5"},
+		{OptCompensation: "1001"},
+		{OptCompensation: "-1001"},
+		{OptEnd: "never"},
+	} {
+		for k, v := range bad {
+			_, err := game.NewState(Game, 2, bad)
+			if err == nil {
+				t.Errorf("%s=%s accepted", k, v)
+				continue
+			}
+			if !strings.Contains(err.Error(), k) || !strings.Contains(err.Error(), v) {
+				t.Errorf("%s=%s: error %q does not name the option and the value", k, v, err)
+			}
+			if _, err := Game.New(game.Config{Players: 2, Options: bad}); err == nil {
+				t.Errorf("New accepted %s=%s", k, v)
+			}
+		}
+	}
+	for _, good := range []game.Options{
+		{OptCompensation: "-1000"}, {OptCompensation: "1000"}, {OptCompensation: "+3"}, {OptEnd: EndSupply}, {OptEnd: EndRound},
+	} {
+		if _, err := game.NewState(Game, 2, good); err != nil {
+			t.Errorf("%v refused: %v", good, err)
+		}
 	}
 }

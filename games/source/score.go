@@ -47,10 +47,11 @@ func (s *State) colourScores() [4]int {
 	return sc
 }
 
-// seatScores adds up each player's two colours (S17).
+// seatScores adds up each player's two colours (S17), seat 2's with the
+// compensation (our ruling 12).
 func (s *State) seatScores() [2]int {
 	p0, p1 := s.scores()
-	return [2]int{p0, p1}
+	return [2]int{p0, p1 + int(s.compensation)}
 }
 
 // scores returns seat 1's and seat 2's scores: the sums of their colours'
@@ -109,8 +110,8 @@ func (s *State) scores() (p0, p1 int) {
 }
 
 // winner returns the winning player at the end, or -1 for a draw (S18):
-// the higher score wins; on a tie the player with a token on the centre,
-// connected or not, wins.
+// the higher score, seat 2's with the compensation (our ruling 12), wins;
+// on a tie the player with a token on the centre, connected or not, wins.
 func (s *State) winner() game.Player {
 	sc := s.seatScores()
 	switch {

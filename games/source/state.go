@@ -48,6 +48,10 @@ type State struct {
 	cfg       game.Config
 	adjacency bool // S13 option capture-needs-adjacency=on
 	regions   bool // S17 option territory=regions
+	roundEnd  bool // our ruling 11, option end=round
+	// compensation is added to seat 2's score (our ruling 12, option
+	// compensation).
+	compensation int16
 
 	occ  [4]board // points holding a token of each colour
 	fort [4]board // those of them holding a second token (S8)
@@ -61,6 +65,9 @@ type State struct {
 	endRun int8
 	acted  bool
 	over   bool
+	// lastRound says that a supply has emptied under end=round: the game
+	// ends when green's turn of this round does (our ruling 11).
+	lastRound bool
 	// raids counts, by player, the opponents' corners captured (S6), for
 	// the lab (Outcome); nothing in play depends on it.
 	raids [2]uint8
@@ -132,11 +139,19 @@ func (s *State) Turn() int { return 4*int(s.round) + int(s.colour) }
 // CopyFrom makes s a copy of src (game.Copier): the state is a flat value.
 func (s *State) CopyFrom(src game.State) { *s = *src.(*State) }
 
-// Scores appends each seat's score on the current board (S17).
+// Scores appends each seat's score on the current board (S17), seat 2's
+// with the compensation (our ruling 12).
 func (s *State) Scores(dst []float64) []float64 {
 	p0, p1 := s.scores()
-	return append(dst[:0], float64(p0), float64(p1))
+	return append(dst[:0], float64(p0), float64(p1+int(s.compensation)))
 }
+
+// Compensation returns the points added to seat 2's score (our ruling 12).
+func (s *State) Compensation() int { return int(s.compensation) }
+
+// LastRound reports whether the round under way is the last one: a supply
+// has emptied under end=round (our ruling 11).
+func (s *State) LastRound() bool { return s.lastRound && !s.over }
 
 // Returns appends win 1 / loss 0, or 0.5 each for a draw (S18); all zeros
 // before the end.

@@ -23,9 +23,16 @@ type Observation struct {
 	// EndOnlyTurns counts the colour turns in a row that took no action
 	// but end; the game ends at 4 (S16).
 	EndOnlyTurns int `json:"end_only_turns"`
-	// Scores are seat 1's and seat 2's scores on the current board (S17).
+	// Scores are seat 1's and seat 2's scores on the current board (S17),
+	// seat 2's with the compensation.
 	Scores [2]int `json:"scores"`
-	Over   bool   `json:"over"`
+	// Compensation is the points added to seat 2's score (our ruling 12,
+	// option compensation); 0 and left out without one.
+	Compensation int `json:"compensation,omitempty"`
+	// LastRound says that a supply has emptied under end=round: the game
+	// ends after green's turn of this round (our ruling 11).
+	LastRound bool `json:"last_round,omitempty"`
+	Over      bool `json:"over"`
 	// Winner is the winning seat at the end, 0 for a draw or before the end.
 	Winner int `json:"winner,omitempty"`
 }
@@ -59,6 +66,8 @@ func (s *State) Observation(game.Player) any {
 		o.Colours[c] = ColourView{Colour: c.String(), Seat: c.Player().Seat(), Supply: int(s.supply[c]), Score: cs[c]}
 	}
 	o.Scores = s.seatScores()
+	o.Compensation = int(s.compensation)
+	o.LastRound = s.LastRound()
 	o.EndOnlyTurns = int(s.endRun)
 	o.Over = s.over
 	if s.over {
@@ -110,7 +119,11 @@ func (s *State) Render(game.Player) string {
 		fmt.Fprintf(&b, "%-6s (seat %d)  supply %2d  score %3d\n", c, c.Player().Seat(), s.supply[c], cs[c])
 	}
 	sc := s.seatScores()
-	fmt.Fprintf(&b, "Score: seat 1 (red+yellow) %d, seat 2 (blue+green) %d\n", sc[0], sc[1])
+	fmt.Fprintf(&b, "Score: seat 1 (red+yellow) %d, seat 2 (blue+green) %d", sc[0], sc[1])
+	if k := int(s.compensation); k != 0 {
+		fmt.Fprintf(&b, " (%d on the board, %+d compensation)", sc[1]-k, k)
+	}
+	b.WriteString("\n")
 	if s.over {
 		if w := s.winner(); w >= 0 {
 			fmt.Fprintf(&b, "Game over: seat %d wins.\n", w.Seat())
@@ -120,6 +133,9 @@ func (s *State) Render(game.Player) string {
 		return b.String()
 	}
 	fmt.Fprintf(&b, "To move: %s (seat %d), %d AP left", s.colour, s.colour.Player().Seat(), s.ap)
+	if s.LastRound() {
+		b.WriteString("; a supply is empty: the last round, the game ends after green's turn")
+	}
 	if s.endRun > 0 {
 		fmt.Fprintf(&b, "; %d end-only turn(s) in a row (the game ends at %d)", s.endRun, endRunLimit)
 	}

@@ -10,7 +10,9 @@
 //
 // Every number of the rulings (box mix, points, multipliers, pacing level)
 // and our turn limit come from one table, the embedded tiles.json, which
-// the option "tiles" replaces with a designer's file.
+// the option "tiles" replaces with a designer's file; the options box-dust
+// and box-probe override its box mix (our rulings R15, R16), and
+// Info.Params offers them and the pacing options to the tuning lab.
 //
 // The state is a struct of fixed-size arrays (the board is [36]cell), so
 // Clone is a copy and Apply and LegalActions do not allocate; group
@@ -19,6 +21,7 @@ package threeio
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/commons-games/commons/game"
 )
@@ -52,6 +55,10 @@ const (
 	OptPacing      = "civilization-pacing"
 	OptPacingLevel = "pacing-level"
 	OptTiles       = "tiles"
+	// The box mix of T3, overriding the tile table's counts (our rulings
+	// R15 and R16 in docs/rules/3io.md).
+	OptBoxDust  = "box-dust"
+	OptBoxProbe = "box-probe"
 )
 
 type threeIO struct{}
@@ -80,6 +87,40 @@ var info = game.Info{
 			Default: "",
 			Doc:     "Path of a tile table in the format of docs/rules/3io.md (box mix T3, points T4, multipliers T5, pacing level T15, turn limit); empty means the embedded table of our defaults.",
 			Path:    true,
+		},
+		{
+			Name:    OptBoxDust,
+			Default: "",
+			Doc:     "R15: the Dust tiles in the box before the deal (T3: 50), from the number of players (each is dealt one, T6) to 255; empty means the tile table's count.",
+		},
+		{
+			Name:    OptBoxProbe,
+			Default: "",
+			Doc:     "R16: the Probe tiles in the box (T3: 25), 0 to 255; empty means the tile table's count.",
+		},
+	},
+	Params: []game.Param{
+		{
+			Option:  OptBoxDust,
+			Values:  game.Range(30, 70, 10),
+			Numeric: true,
+			Doc:     "R15, T3: Dust in the box (the data: 50), the basic space tile every fusion chain starts from; more Dust means more fusions and a longer game before the box runs out.",
+		},
+		{
+			Option:  OptBoxProbe,
+			Values:  game.Range(10, 40, 5),
+			Numeric: true,
+			Doc:     "R16, T3: Probes in the box (the data: 25), the basic civilization tile: the civilization chain's fuel, and so how often multipliers (T5) and, under civilization-pacing, the pacing level (T15) come.",
+		},
+		{
+			Option: OptPacing,
+			Values: []string{"off", "on"},
+			Doc:    "T15: the designer's pacing variant, civilization tiles ending the game instead of multiplying scores.",
+		},
+		{
+			Option: OptPacingLevel,
+			Values: []string{"Probe", "Colony", "Station", "Sphere", "Singularity"},
+			Doc:    "T15: the civilization tile whose production ends the game (the data: Sphere); it changes the game only with civilization-pacing=on, so sweep it with that option set.",
 		},
 	},
 	Chance:            true,
@@ -122,8 +163,23 @@ func newRules(cfg game.Config) (*rules, error) {
 	if name == "" {
 		name = EmbeddedTilesName
 	}
+	// The box mix of the options (R15, R16) overrides the table's (T3).
+	if v := cfg.Options.Get(OptBoxDust); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < cfg.Players || n > maxCount {
+			return nil, fmt.Errorf("3io: option %s=%q: want the Dust tiles in the box (R15, T3), a whole number from %d, the players each dealt a Dust (T6), to %d, or empty for the tile table's", OptBoxDust, v, cfg.Players, maxCount)
+		}
+		r.tiles.Count[Dust] = n
+	}
+	if v := cfg.Options.Get(OptBoxProbe); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > maxCount {
+			return nil, fmt.Errorf("3io: option %s=%q: want the Probe tiles in the box (R16, T3), a whole number from 0 to %d, or empty for the tile table's", OptBoxProbe, v, maxCount)
+		}
+		r.tiles.Count[Probe] = n
+	}
 	// T6 deals every player a Dust from the box.
-	if tp.Count[Dust] < cfg.Players {
+	if tp.Count[Dust] < cfg.Players && cfg.Options.Get(OptBoxDust) == "" {
 		return nil, fmt.Errorf("3io: option %s: %s: tiles.Dust.count: %d is fewer than the %d players, each dealt a Dust (T6)", OptTiles, name, tp.Count[Dust], cfg.Players)
 	}
 	switch v := cfg.Options.Get(OptPacing); v {

@@ -974,3 +974,67 @@ func TestR14_UndoNothingToTakeBack(t *testing.T) {
 		})
 	}
 }
+
+// Our rulings R15 and R16: the box mix of T3 as options, each overriding
+// the tile table's count; empty keeps it.
+
+// drawOdds returns the odds of each tile type on the first draw of a
+// game of n players with opts.
+func drawOdds(t testing.TB, n int, opts game.Options) [NumTiles]float64 {
+	t.Helper()
+	s := pic(t, n, opts, emptyBoard)
+	do(t, s, "expand")
+	var p [NumTiles]float64
+	for _, o := range s.ChanceOutcomes(nil) {
+		p[o.Action] = o.P
+	}
+	return p
+}
+
+func TestR15_BoxDustOption(t *testing.T) {
+	// 20 Dust instead of 50: a box of 100, of which 2 Dust are dealt.
+	p := drawOdds(t, 2, game.Options{OptBoxDust: "20"})
+	if want := 18.0 / 98; math.Abs(p[Dust]-want) > 1e-12 {
+		t.Errorf("box-dust=20: P(Dust) %v, want %v", p[Dust], want)
+	}
+	if want := 12.0 / 98; math.Abs(p[Rock]-want) > 1e-12 {
+		t.Errorf("box-dust=20: P(Rock) %v, want %v", p[Rock], want)
+	}
+	if p := drawOdds(t, 2, game.Options{OptBoxDust: ""}); math.Abs(p[Dust]-48.0/128) > 1e-12 {
+		t.Errorf("box-dust= : P(Dust) %v, want the table's 48/128", p[Dust])
+	}
+	// The option overrides a designer's table too, even one without Dust.
+	path := only(t, map[Tile]int{Rock: 10})
+	p = drawOdds(t, 2, game.Options{OptTiles: path, OptBoxDust: "4"})
+	if math.Abs(p[Dust]-2.0/12) > 1e-12 || math.Abs(p[Rock]-10.0/12) > 1e-12 {
+		t.Errorf("box-dust=4 over a table of 10 Rock: P(Dust) %v, P(Rock) %v", p[Dust], p[Rock])
+	}
+	if DefaultTiles().Count[Dust] != 50 {
+		t.Error("the option changed the embedded table")
+	}
+	// Each player is dealt a Dust (T6): fewer Dust than players is refused.
+	if _, err := game.NewState(Game, 3, game.Options{OptBoxDust: "3"}); err != nil {
+		t.Errorf("box-dust=3, 3 players: %v", err)
+	}
+	refusedOption(t, 4, OptBoxDust, "3")
+	for _, v := range []string{"1", "256", "-5", "fifty"} {
+		refusedOption(t, 2, OptBoxDust, v)
+	}
+}
+
+func TestR16_BoxProbeOption(t *testing.T) {
+	p := drawOdds(t, 2, game.Options{OptBoxProbe: "40"})
+	if want := 40.0 / 143; math.Abs(p[Probe]-want) > 1e-12 {
+		t.Errorf("box-probe=40: P(Probe) %v, want %v", p[Probe], want)
+	}
+	p = drawOdds(t, 2, game.Options{OptBoxProbe: "0"})
+	if p[Probe] != 0 || math.Abs(p[Dust]-48.0/103) > 1e-12 {
+		t.Errorf("box-probe=0: P(Probe) %v, P(Dust) %v", p[Probe], p[Dust])
+	}
+	if DefaultTiles().Count[Probe] != 25 {
+		t.Error("the option changed the embedded table")
+	}
+	for _, v := range []string{"-1", "256", "many", "2.5"} {
+		refusedOption(t, 2, OptBoxProbe, v)
+	}
+}
