@@ -205,6 +205,7 @@ const (
 	keyLeadChange   = "lead-change"
 	keyDrama        = "drama"
 	keyDramaMax     = "drama-max"
+	keyDecisiveness = "decisiveness"
 )
 
 // metricNames are the metric table's rows in order, with their names.
@@ -224,6 +225,7 @@ var metricNames = []struct{ key, name string }{
 	{keyLeadChange, "Lead Change"},
 	{keyDrama, "Drama (average)"},
 	{keyDramaMax, "Drama (max)"},
+	{keyDecisiveness, "Decisiveness"},
 }
 
 // MetricName returns the display name of a metric or series key.
@@ -319,6 +321,11 @@ func SeriesOf(m *Manifest, results []Result) map[string]*Series {
 			if len(winners(win[:0], r.Returns)) > 0 {
 				get(keyDrama).add(i, r.Drama)
 				get(keyDramaMax).add(i, r.DramaMax)
+			}
+			if r.Decided > 0 {
+				// The share of the points before the one at which the
+				// game was decided (docs/lab.md).
+				get(keyDecisiveness).add(i, float64(min(r.Decided, r.Evals+1)-1)/float64(r.Evals))
 			}
 		}
 		for _, e := range ends {

@@ -1,9 +1,11 @@
 package lab
 
 import (
+	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/commons-games/commons/game"
@@ -18,7 +20,7 @@ func tiny() *Dir {
 		// Seat 1 wins. 10 moves, 8 with a choice; legal 30+20 = 50.
 		{Index: 0, Seed: 10, Bots: []int{0, 1}, Returns: []float64{1, 0}, Actions: 12, Turns: 6,
 			Moves: []int{5, 5}, Choices: []int{4, 4}, Legal: []int{30, 20}, End: "supply", Why: "w",
-			Evals: 4, Leads: 2, Drama: 0.25, DramaMax: 1, Scores: []float64{10, 5}},
+			Evals: 4, Leads: 2, Drama: 0.25, DramaMax: 1, Decided: 3, Scores: []float64{10, 5}},
 		// A draw. 4 moves, 4 choices, legal 12.
 		{Index: 1, Seed: 11, Bots: []int{1, 0}, Returns: []float64{0.5, 0.5}, Actions: 4, Turns: 4,
 			Moves: []int{2, 2}, Choices: []int{2, 2}, Legal: []int{6, 6}, End: "idle", Why: "v",
@@ -26,7 +28,7 @@ func tiny() *Dir {
 		// Seat 2 wins. 6 moves, none with a choice.
 		{Index: 2, Seed: 12, Bots: []int{0, 1}, Returns: []float64{0, 1}, Actions: 6, Turns: 2,
 			Moves: []int{3, 3}, Choices: []int{0, 0}, Legal: []int{3, 3}, End: "supply", Why: "w",
-			Evals: 2, Leads: 1, Drama: 0.5, DramaMax: 1, Scores: []float64{1, 9}},
+			Evals: 2, Leads: 1, Drama: 0.5, DramaMax: 1, Decided: 3, Scores: []float64{1, 9}},
 		// A timeout that seat 1 "won" on points: still a timeout. No trace.
 		{Index: 3, Seed: 13, Bots: []int{1, 0}, Returns: []float64{1, 0}, Actions: 8, Turns: 8,
 			Moves: []int{4, 4}, Choices: []int{4, 4}, Legal: []int{8, 16}, End: "turn-limit", Why: "t", Limit: true,
@@ -82,6 +84,11 @@ func TestMetricsByHand(t *testing.T) {
 		// (.25 + 0 + .5)/3 = .25; max (1 + 0 + 1)/3.
 		{keyDrama, 0.25, 3},
 		{keyDramaMax, 2.0 / 3, 3},
+		// Decisiveness over the games decided at a point, or never
+		// (Decided set): game 0 at its 3rd of 4 points, 2 before it ->
+		// 2/4; game 2 never (3 = evals+1) -> 2/2; the draw has none.
+		// (.5 + 1)/2 = .75.
+		{keyDecisiveness, 0.75, 2},
 	} {
 		m := metric(t, s, tc.key)
 		if !near(m.Value, tc.want) || m.N != tc.n {
@@ -354,5 +361,87 @@ func TestFloatTextsWriteWhatAppendFloatDoes(t *testing.T) {
 	var none *floatTexts
 	if got := string(none.appendFloat(nil, 0.25)); got != "0.25" {
 		t.Errorf("no table: %q", got)
+	}
+}
+
+// Decisiveness's point, worked out by hand on small traces: the
+// threshold is the largest value of a seat that did not win at any
+// point; the game is decided at the first point at which a winner's
+// value is above it; Decisiveness is the share of the points before.
+func TestDecidedByHand(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		raw  []float64
+		n    int
+		win  []int
+		want int     // decided's point, from 1 (points+1: never; 0: undefined)
+		dec  float64 // Decisiveness, (want-1)/points, where defined
+	}{
+		// Seat 2's largest value is 4 (the last point); seat 1's values
+		// 0 1 1 3 5 are above it first at point 5: 4 of 5 points before.
+		{"late", []float64{0, 0, 1, 0, 1, 2, 3, 2, 5, 4}, 2, []int{0}, 5, 0.8},
+		// Seat 2's largest is 3; seat 1 is above it at point 2 (5), and
+		// below at point 3 (2 < 3): the first point counts, as in
+		// Ludii, not a lead kept. 1 of 4 before.
+		{"first above, not kept", []float64{0, 0, 5, 1, 2, 3, 6, 3}, 2, []int{0}, 2, 0.25},
+		// Seat 2 wins. Seat 1's largest is 3; seat 2's 0 2 4 is above it
+		// at point 3: 2 of 3 before.
+		{"seat 2 wins", []float64{1, 0, 3, 2, 2, 4}, 2, []int{1}, 3, 2.0 / 3},
+		// Decided at the first point: seat 2's largest is 1, seat 1 has
+		// 3 at once. 0 before.
+		{"at once", []float64{3, 1, 2, 1}, 2, []int{0}, 1, 0},
+		// Won without ever being above: seat 2 reaches 2, so does seat 1,
+		// never more (a tie broken by the rules): never, 3 of 3 -> 1.
+		{"never", []float64{0, 0, 1, 2, 2, 2}, 2, []int{0}, 4, 1},
+		// Three seats, seats 1 and 3 share the win: seat 2's largest is
+		// 4; seat 1's 0 2 3 never is above it, seat 3's 0 1 5 is at
+		// point 3: 2 of 3 before.
+		{"a shared win of three", []float64{0, 0, 0, 2, 4, 1, 3, 4, 5}, 3, []int{0, 2}, 3, 2.0 / 3},
+		// Undefined: a draw (both won), nobody won, everybody won, no
+		// trace.
+		{"draw", []float64{0, 0, 1, 0}, 2, []int{0, 1}, 0, 0},
+		{"nobody", []float64{0, 0, 1, 0}, 2, nil, 0, 0},
+		{"everybody", []float64{0, 0, 0}, 3, []int{0, 1, 2}, 0, 0},
+		{"no points", nil, 2, []int{0}, 0, 0},
+	} {
+		got := decided(tc.raw, tc.n, tc.win)
+		if got != tc.want {
+			t.Errorf("%s: decided = %d, want %d", tc.name, got, tc.want)
+			continue
+		}
+		if got == 0 {
+			continue
+		}
+		points := len(tc.raw) / tc.n
+		m := Manifest{Players: tc.n}
+		ret := make([]float64, tc.n)
+		for _, p := range tc.win {
+			ret[p] = 1
+		}
+		r := Result{Returns: ret, Moves: make([]int, tc.n), Choices: make([]int, tc.n), Legal: make([]int, tc.n), Evals: points, Decided: got}
+		sr := SeriesOf(&m, []Result{r})[keyDecisiveness]
+		if len(sr.Value) != 1 || !near(sr.Value[0], tc.dec) {
+			t.Errorf("%s: Decisiveness %v, want %v", tc.name, sr.Value, tc.dec)
+		}
+	}
+}
+
+// A results line carries Decided as encoding/json would write it, and
+// reads it back; a line without it (written before) reads 0.
+func TestDecidedRoundTrip(t *testing.T) {
+	r := Result{Index: 1, Seed: 2, Bots: []int{0, 0}, Returns: []float64{1, 0}, Moves: []int{1, 1}, Choices: []int{0, 0}, Legal: []int{1, 1},
+		Evals: 9, Leads: 2, Decided: 7}
+	line := appendResult(nil, &r)
+	want, _ := json.Marshal(r)
+	if string(line) != string(want)+"\n" {
+		t.Errorf("line %s, encoding/json %s", line, want)
+	}
+	var back Result
+	if err := jsonUnmarshalStrict(line, &back); err != nil || back.Decided != 7 {
+		t.Errorf("read back %+v, %v", back, err)
+	}
+	r.Decided = 0
+	if line := appendResult(nil, &r); strings.Contains(string(line), "decided") {
+		t.Errorf("an undefined point written: %s", line)
 	}
 }

@@ -3,6 +3,7 @@ package lab
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -29,9 +30,11 @@ type worker struct {
 	buf      []game.Action
 	outs     []game.ChanceOutcome
 	// raw holds the trace's values as read, Players per point, for
-	// finish to sum up, in games of more than two seats.
+	// finish to sum up: Lead Change and Drama in games of more than two
+	// seats, Decisiveness in every game.
 	raw []float64
-	// two sums up a two-seat game's trace as it is read, into pair.
+	// two sums up a two-seat game's Lead Change and Drama as the trace
+	// is read, into pair.
 	two  twoTrace
 	pair []float64 // room for a reading of two values
 	// What the trace reads on w.s, found once per state rather than by a
@@ -294,6 +297,8 @@ func (w *worker) point(p game.Player) {
 		return
 	}
 	if len(v) == 2 && w.two.add(v[0], v[1]) {
+		// Kept for Decisiveness, whose threshold is known at the end.
+		w.raw = append(w.raw, v[0], v[1])
 		w.res.Evals++
 	}
 }
@@ -406,6 +411,68 @@ func summarise(raw []float64, n int, win []int) (leads int, mean, most float64) 
 		return leads, 0, 0
 	}
 	return leads, sum / float64(points), most
+}
+
+// decided finds the point at which a game was decided, for Ludii's
+// Decisiveness, in its trace raw (n values a point), given its winners:
+// the Decisiveness Threshold is the largest value any seat that did not
+// win had at any point, and the game was decided at the first point at
+// which a winner's value is above it. It returns that point's number,
+// from 1, or the number of points + 1 when no winner's value ever is;
+// 0 when the game has no trace, no winner or no seat that did not win
+// (a draw, everybody's win), where Decisiveness is not defined. The
+// values are the trace's as read, not normalised: normalised, every seat
+// is at 1 where all are equal, as at the start of most games, and no
+// winner could ever be above the threshold.
+func decided(raw []float64, n int, win []int) int {
+	points := len(raw) / n
+	if points == 0 || len(win) == 0 || len(win) >= n {
+		return 0
+	}
+	if n == 2 {
+		return decidedTwo(raw, win[0])
+	}
+	var won uint64
+	for _, p := range win {
+		won |= 1 << p
+	}
+	// The values are finite (usable), so a comparison finds the largest.
+	threshold := math.Inf(-1)
+	for k := range points {
+		for p, x := range raw[k*n : (k+1)*n] {
+			if won&(1<<p) == 0 && x > threshold {
+				threshold = x
+			}
+		}
+	}
+	for k := range points {
+		row := raw[k*n : (k+1)*n]
+		for _, p := range win {
+			if row[p] > threshold {
+				return k + 1
+			}
+		}
+	}
+	return points + 1
+}
+
+// decidedTwo is decided for two seats, seat w the winner: a pass over
+// the other seat's values for the threshold, and one over w's until
+// one is above it. It runs at the end of every two-seat game with a
+// trace, so it strides through raw rather than slicing it by point.
+func decidedTwo(raw []float64, w int) int {
+	threshold := math.Inf(-1)
+	for i := 1 - w; i < len(raw); i += 2 {
+		if x := raw[i]; x > threshold {
+			threshold = x
+		}
+	}
+	for i := w; i < len(raw); i += 2 {
+		if raw[i] > threshold {
+			return i/2 + 1
+		}
+	}
+	return len(raw)/2 + 1
 }
 
 // twoTrace is summarise for two seats, the common case, done point by
@@ -527,6 +594,7 @@ func (w *worker) finish(s game.State) error {
 		} else {
 			res.Leads, res.Drama, res.DramaMax = summarise(w.raw, r.gcfg.Players, win)
 		}
+		res.Decided = decided(w.raw, r.gcfg.Players, win)
 	}
 	return nil
 }

@@ -349,6 +349,7 @@ var Definitions = map[string]string{
 	keyLeadChange:   "Per game, the trace points at which the set of leaders (the seats with the highest evaluation) differs from the previous point's, over the number of points; averaged over games.",
 	keyDrama:        "Per game, at each trace point, the mean over the eventual winners of the leader's normalised evaluation less the winner's (0 to 1), averaged over the points; averaged over the games that have winners.",
 	keyDramaMax:     "As Drama, with the largest such gap of each game instead of the average.",
+	keyDecisiveness: "Per game, the share of the trace points before the first at which an eventual winner's evaluation is above the Decisiveness Threshold, the highest evaluation any seat that did not win had in the game (1 when no winner's ever is); averaged over the games with a winner and a seat that did not win.",
 }
 
 // Sources name the Ludii file each metric follows (Ludeme/Ludii,
@@ -369,4 +370,5 @@ var Sources = map[string]string{
 	keyLeadChange:   "single/stateEvaluation/LeadChange.java",
 	keyDrama:        "multiple/metrics/Drama.java (Average)",
 	keyDramaMax:     "multiple/metrics/Drama.java (Max)",
+	keyDecisiveness: "single/stateEvaluation/decisiveness/DecisivenessMoves.java, DecisivenessThreshold.java",
 }

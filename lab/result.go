@@ -149,6 +149,12 @@ type Result struct {
 	Leads    int     `json:"leads,omitempty"`
 	Drama    float64 `json:"drama,omitempty"`
 	DramaMax float64 `json:"drama_max,omitempty"`
+	// Decided is the trace point, from 1, at which the game was decided
+	// for Decisiveness: the first at which an eventual winner's value was
+	// above every value a seat that did not win had in the game; Evals+1
+	// when none was; 0 when not defined (no trace, no winner, no loser)
+	// or not recorded (results written before Decisiveness).
+	Decided int `json:"decided,omitempty"`
 }
 
 // Counts are named counts in a fixed order; they marshal to a JSON object
@@ -347,6 +353,10 @@ func appendResultPlain(b []byte, r *Result, memo *lineMemo) []byte {
 	if r.DramaMax != 0 {
 		b = append(b, `,"drama_max":`...)
 		b = floats.appendFloat(b, r.DramaMax)
+	}
+	if r.Decided != 0 {
+		b = append(b, `,"decided":`...)
+		b = appendInt(b, r.Decided)
 	}
 	return append(b, "}\n"...)
 }

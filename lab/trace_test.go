@@ -1,10 +1,12 @@
 package lab
 
 import (
+	"context"
 	"math"
 	"testing"
 
 	"github.com/commons-games/commons/game"
+	"github.com/commons-games/commons/match"
 )
 
 // scripted is a game of two seats that play a fixed order of turns, one
@@ -108,6 +110,80 @@ func TestTracePoints(t *testing.T) {
 		if res.Turns != 6 || res.Evals != c.evals || res.Leads != c.leads || math.Abs(res.Drama-c.drama) > 1e-12 || res.DramaMax != c.most {
 			t.Errorf("%s: turns %d, evals %d, leads %d, drama %v, most %v; want 6, %d, %d, %v, %v",
 				c.name, res.Turns, res.Evals, res.Leads, res.Drama, res.DramaMax, c.evals, c.leads, c.drama, c.most)
+		}
+	}
+}
+
+// The point at which a game was decided, taken by the worker from the
+// trace it reads (two seats: the values are kept beside twoTrace's
+// counts), worked out by hand.
+func TestTraceDecided(t *testing.T) {
+	// As in TestTracePoints: turns of seats 1 2 1 2 1 2, turn 1 of two
+	// decisions; seat 1 wins. The scores at the decisions 0..6, and at
+	// the end.
+	turns := []game.Player{0, 1, 0, 1, 0, 1}
+	twice := map[int]bool{1: true}
+	scores := [][2]float64{{0, 0}, {1, 0}, {3, 1}, {3, 2}, {4, 2}, {4, 3}, {6, 3}, {7, 3}}
+	for _, c := range []struct {
+		name    string
+		trace   int
+		evals   int
+		decided int
+	}{
+		// Every decision: (0,0) (1,0) (3,1) (3,2) (4,2) (4,3) (6,3).
+		// Seat 2's largest is 3; seat 1 is first above it at (4,2), the
+		// 5th point: Decisiveness 4/7.
+		{"move", 2, 7, 5},
+		// Every turn's first decision: 0 1 3 4 5 6, that is (0,0) (1,0)
+		// (3,2) (4,2) (4,3) (6,3): seat 1 first above 3 at the 4th
+		// point, 3/6.
+		{"turn", 1, 6, 4},
+		// Seat 1's turns: decisions 0, 3, 5: (0,0) (3,2) (4,3). Seat 2's
+		// largest is 3, seat 1's 4 is above it at the 3rd point.
+		{"round without a count", 3, 3, 3},
+	} {
+		s := &scripted{turns: turns, twice: twice, scores: scores}
+		r := &runner{gcfg: game.Config{Players: 2}, init: s, maxLen: 100, trace: c.trace}
+		w := r.newWorker()
+		st := w.reset(0)
+		if err := w.playRandom(st); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.finish(st); err != nil {
+			t.Fatal(err)
+		}
+		if w.res.Evals != c.evals || w.res.Decided != c.decided {
+			t.Errorf("%s: evals %d, decided %d; want %d, %d", c.name, w.res.Evals, w.res.Decided, c.evals, c.decided)
+		}
+		// The next game starts with an empty trace.
+		st = w.reset(1)
+		if len(w.raw) != 0 {
+			t.Errorf("%s: %d values left from the last game", c.name, len(w.raw))
+		}
+	}
+}
+
+// BenchmarkWorkerGames plays random games of Source and 3io on one
+// worker, without the results file, for each trace setting: the cost of
+// the trace (and of its summing up at the end) by itself.
+//
+//	go test ./lab -run '^$' -bench WorkerGames -benchtime 20000x -count 5
+func BenchmarkWorkerGames(b *testing.B) {
+	for _, name := range []string{"source", "3io"} {
+		for _, trace := range []string{TraceOff, TraceRound, TraceTurn} {
+			b.Run(name+"-"+trace, func(b *testing.B) {
+				r, err := prepare(Config{Run: match.Run{Game: name, Bots: []string{"random"}, Games: 1 << 30, Seed: 1}, Trace: trace})
+				if err != nil {
+					b.Fatal(err)
+				}
+				w := r.newWorker()
+				b.ResetTimer()
+				for i := range b.N {
+					if err := w.playGame(context.Background(), i); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
 		}
 	}
 }

@@ -36,12 +36,33 @@ type Record struct {
 	// (a resignation, a draw agreed: see End). A game played to its end
 	// by its rules has none.
 	End *End `json:"end,omitempty"`
+	// Variant, when set, names the server's variant the game was played
+	// as, and the hash of the data table it played with (see Variant).
+	Variant *Variant `json:"variant,omitempty"`
 	// Dir is the folder from which a relative path in an option that
 	// names a file (game.OptionSpec.Path, such as 3io's tile table) is
 	// read: the record file's folder when ReadFile read it, and the
 	// working directory when empty (a record from standard input or the
 	// network). It is not part of the JSON.
 	Dir string `json:"-"`
+	// Tables are the options that name a data file (game.OptionSpec.Path)
+	// of a record played as a Variant: the variant's files on this
+	// machine, given by whoever knows the variant (a server, commons
+	// replay --variants DIR; variant.Set.Bind). They take the place of
+	// those options in Options when the game is made, and are not part
+	// of the JSON: a record never carries a path of the server's.
+	Tables game.Options `json:"-"`
+}
+
+// Variant names an operator's variant (docs/api.md, "Variants"): a
+// named option set whose data tables are files on the server, which a
+// record cannot carry. The record's options are the variant's others.
+type Variant struct {
+	Name string `json:"name"`
+	// Data is the SHA-256 of the game's data table the game was played
+	// with (game.DataHasher), in hexadecimal; empty for a game without
+	// one. A replay with another table is refused.
+	Data string `json:"data,omitempty"`
 }
 
 // MaxSeed is the largest seed Commons makes up by itself: the largest
@@ -74,6 +95,9 @@ func Parse(data []byte) (*Record, error) {
 		if err := r.End.Check(r.Players); err != nil {
 			return nil, fmt.Errorf("malformed record: %w (the format is in docs/records.md)", err)
 		}
+	}
+	if r.Variant != nil && r.Variant.Name == "" {
+		return nil, errors.New("malformed record: \"variant\" misses its \"name\" (the format is in docs/records.md)")
 	}
 	return &r, nil
 }
@@ -136,12 +160,57 @@ func relocatePath(path, from, to string) string {
 }
 
 // gameOptions returns the options to make the game with: r.Options, with
-// a relative path in an option that names a file read from r.Dir.
+// a relative path in an option that names a file read from r.Dir, and
+// r.Tables in place of those options.
 func (r *Record) gameOptions(in game.Info) game.Options {
-	if r.Dir == "" {
-		return r.Options
+	opts := r.Options
+	if r.Dir != "" {
+		opts = r.mapPaths(in, func(v string) string { return filepath.Join(r.Dir, v) })
 	}
-	return r.mapPaths(in, func(v string) string { return filepath.Join(r.Dir, v) })
+	if len(r.Tables) > 0 {
+		opts = maps.Clone(opts)
+		if opts == nil {
+			opts = game.Options{}
+		}
+		maps.Copy(opts, r.Tables)
+	}
+	return opts
+}
+
+// checkData checks that the data table a record of a variant is made
+// with is the one it was played with.
+func (r *Record) checkData(g game.Game, opts game.Options) error {
+	if r.Variant == nil || r.Variant.Data == "" {
+		return nil
+	}
+	dh, ok := g.(game.DataHasher)
+	if !ok {
+		return nil
+	}
+	cfg, err := game.Resolve(g, r.Players, opts)
+	if err != nil {
+		return err
+	}
+	h, err := dh.DataHash(cfg)
+	if err != nil {
+		return err
+	}
+	if h == r.Variant.Data {
+		return nil
+	}
+	if len(r.Tables) == 0 {
+		return fmt.Errorf("%s: the record was played as the server's variant %q, with a data table (sha256 %s) it does not carry: replay it with --variants DIR, the folder of the server's variants", r.Game, r.Variant.Name, short(r.Variant.Data))
+	}
+	return fmt.Errorf("%s: variant %q: its data table here has sha256 %s, and the record was played with sha256 %s: the table changed since the game was played", r.Game, r.Variant.Name, short(h), short(r.Variant.Data))
+}
+
+// short is a hash's first 12 digits, enough to tell tables apart in an
+// error.
+func short(h string) string {
+	if len(h) > 12 {
+		return h[:12] + "…"
+	}
+	return h
 }
 
 // mapPaths returns r.Options with f applied to every relative path in an
@@ -186,6 +255,7 @@ func decodeError(err error) error {
 		"moves":   "a list of strings in the game's notation",
 		"options": `an object of strings, such as {"territory": "regions"}`,
 		"end":     `an object such as {"reason": "resignation", "seat": 2, "returns": [1, 0]}`,
+		"variant": `an object such as {"name": "two-dust", "data": "5f2c..."}`,
 	}[field]
 	if !ok {
 		return fmt.Errorf("malformed record: %w", err)

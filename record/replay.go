@@ -60,13 +60,20 @@ type Options struct {
 // replays to the first decision.
 //
 // A relative path in an option that names a file (game.OptionSpec.Path)
-// is read from r.Dir, the record file's folder when ReadFile read it.
+// is read from r.Dir, the record file's folder when ReadFile read it. A
+// record played as a server's Variant takes its data tables from
+// r.Tables, and must find there the table it was played with (its
+// Variant.Data hash).
 func Play(r *Record, opt Options) (*Replay, error) {
 	g, err := game.Lookup(r.Game)
 	if err != nil {
 		return nil, err
 	}
-	s, err := game.NewState(g, r.Players, r.gameOptions(g.Info()))
+	opts := r.gameOptions(g.Info())
+	if err := r.checkData(g, opts); err != nil {
+		return nil, err
+	}
+	s, err := game.NewState(g, r.Players, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +81,7 @@ func Play(r *Record, opt Options) (*Replay, error) {
 	if r.Seed != nil {
 		rng = game.NewRand(*r.Seed)
 	}
-	complete := &Record{Game: r.Game, Players: r.Players, Options: r.Options, Seed: r.Seed, Moves: make([]string, 0, len(r.Moves)), Dir: r.Dir}
+	complete := &Record{Game: r.Game, Players: r.Players, Options: r.Options, Seed: r.Seed, Moves: make([]string, 0, len(r.Moves)), Dir: r.Dir, Variant: r.Variant, Tables: r.Tables}
 	var outcomes []game.ChanceOutcome
 	for i := 0; ; {
 		p := s.CurrentPlayer()

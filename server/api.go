@@ -80,9 +80,13 @@ func (s *Server) routes() {
 }
 
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) error {
-	infos := []game.Info{}
+	infos := []gameView{}
 	for _, g := range game.Games() {
-		infos = append(infos, g.Info())
+		gv := gameView{Info: g.Info()}
+		for _, v := range s.cfg.Variants.For(gv.Name) {
+			gv.Variants = append(gv.Variants, viewVariant(v))
+		}
+		infos = append(infos, gv)
 	}
 	writeJSON(w, http.StatusOK, infos)
 	return nil

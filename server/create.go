@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/record"
 	"github.com/commons-games/commons/store"
+	"github.com/commons-games/commons/variant"
 )
 
 // createRequest is the body of POST /api/matches.
@@ -19,6 +21,10 @@ type createRequest struct {
 	Game    string       `json:"game"`
 	Players int          `json:"players"`
 	Options game.Options `json:"options"`
+	// Variant names one of the server's variants of the game (GET
+	// /api/games lists them): its options and data tables are the
+	// match's; Options may set the others.
+	Variant string `json:"variant"`
 	// Seats says who plays each seat: "human" (or "") for a person, or a
 	// bot spec. Left out: every seat is for a person.
 	Seats []string `json:"seats"`
@@ -64,7 +70,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	if err := s.decode(w, r, &req, false); err != nil {
 		return err
 	}
-	g, cfg, st, err := newGameOf(req)
+	g, cfg, st, v, err := s.newGameOf(req)
 	if err != nil {
 		return err
 	}
@@ -76,6 +82,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	settings, err := s.settingsOf(req, info)
 	if err != nil {
 		return err
+	}
+	if v != nil {
+		settings[settingVariant], settings[settingVariantData], settings[settingVariantTitle] = v.Name, v.Data, v.Title
 	}
 	if err := checkName(req.Name); err != nil {
 		return err
@@ -120,38 +129,70 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 
 // newGameOf reads the game a create request asks for: its game, by a
 // name people use ("source", "Source", "Breaking Head", as the command
-// line reads them), its player count (the game's fewest by default) and
-// options, and the game's first state.
-func newGameOf(req createRequest) (game.Game, game.Config, game.State, error) {
+// line reads them), its player count (the game's fewest by default),
+// variant and options, and the game's first state. The Config's options
+// are those to store: a variant's data files are left out (the match's
+// variant names them; see gameOptions).
+func (s *Server) newGameOf(req createRequest) (game.Game, game.Config, game.State, *variant.Variant, error) {
+	fail := func(err error) (game.Game, game.Config, game.State, *variant.Variant, error) {
+		return nil, game.Config{}, nil, nil, err
+	}
 	if req.Game == "" {
-		return nil, game.Config{}, nil, errorf(http.StatusBadRequest, `missing "game" (see GET /api/games)`)
+		return fail(errorf(http.StatusBadRequest, `missing "game" (see GET /api/games)`))
 	}
 	g, err := findGame(http.StatusBadRequest, req.Game)
 	if err != nil {
-		return nil, game.Config{}, nil, err
+		return fail(err)
 	}
 	info := g.Info()
 	if req.Players == 0 {
 		req.Players = info.MinPlayers
 	}
 	if err := checkOptions(req.Options); err != nil {
-		return nil, game.Config{}, nil, err
+		return fail(err)
+	}
+	for _, spec := range info.Options {
+		// A path option would let a client read the server's files; a
+		// data table comes from the operator's variants only.
+		if v, ok := req.Options[spec.Name]; ok && spec.Path && v != spec.Default {
+			return fail(errorf(http.StatusBadRequest, "%s: option %s names a file on the machine running the game and is not accepted from clients; choose one of the server's variants (GET /api/games), or run the game with commons play or the lab", info.Name, spec.Name))
+		}
+	}
+	if err := checkVariantName(req.Variant); err != nil {
+		return fail(err)
+	}
+	v, err := s.applyVariant(&req, info)
+	if err != nil {
+		return fail(err)
 	}
 	cfg, err := game.Resolve(g, req.Players, req.Options)
 	if err != nil {
-		return nil, game.Config{}, nil, errorf(http.StatusBadRequest, "%v", err)
-	}
-	for _, spec := range info.Options {
-		// A path option would let a client read the server's files.
-		if spec.Path && cfg.Options[spec.Name] != spec.Default {
-			return nil, game.Config{}, nil, errorf(http.StatusBadRequest, "%s: option %s names a file on the machine running the game and is not accepted from clients; run the game with commons play or the lab instead", info.Name, spec.Name)
-		}
+		return fail(errorf(http.StatusBadRequest, "%v", err))
 	}
 	st, err := g.New(cfg)
 	if err != nil {
-		return nil, game.Config{}, nil, errorf(http.StatusBadRequest, "%v", err)
+		return fail(errorf(http.StatusBadRequest, "%v", err))
 	}
-	return g, cfg, st, nil
+	if v != nil {
+		cfg.Options = maps.Clone(cfg.Options)
+		for k := range v.Tables {
+			spec, _ := info.Option(k)
+			cfg.Options[k] = spec.Default
+		}
+	}
+	return g, cfg, st, v, nil
+}
+
+// checkVariantName refuses a variant's name a client could not have
+// read from GET /api/games, before it is quoted in an error.
+func checkVariantName(name string) error {
+	if name == "" {
+		return nil
+	}
+	if err := variant.CheckName(name); err != nil {
+		return errorf(http.StatusBadRequest, "variant %s: not a variant's name (GET /api/games lists them)", clip(name))
+	}
+	return nil
 }
 
 // seatsOf reads who plays each seat ("human", "", or a bot spec for the
@@ -372,7 +413,11 @@ func (s *Server) createRematch(ctx context.Context, old *store.Match) (*live, er
 	if err != nil {
 		return nil, err
 	}
-	st, err := game.NewState(g, old.Players, old.Options)
+	opts, err := s.gameOptions(old)
+	if err != nil {
+		return nil, err
+	}
+	st, err := game.NewState(g, old.Players, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -383,7 +428,7 @@ func (s *Server) createRematch(ctx context.Context, old *store.Match) (*live, er
 		}
 	}
 	settings := map[string]string{}
-	for _, k := range userSettings {
+	for _, k := range slices.Concat(userSettings, []string{settingVariant, settingVariantData, settingVariantTitle}) {
 		if v, ok := old.Settings[k]; ok {
 			settings[k] = v
 		}

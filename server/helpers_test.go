@@ -220,6 +220,11 @@ type (
 		TurnBased         bool              `json:"turn_based,omitempty"`
 		TakeOver          []int             `json:"take_over,omitempty"`
 		OutOfTime         []int             `json:"out_of_time,omitempty"`
+		Variant           *struct {
+			Name  string `json:"name"`
+			Title string `json:"title"`
+			Data  string `json:"data,omitempty"`
+		} `json:"variant,omitempty"`
 	}
 	seatAnswer struct {
 		Match matchView `json:"match"`

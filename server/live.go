@@ -193,7 +193,11 @@ func (m *live) rebuildLocked(h *store.Match, moves []string) error {
 	if err != nil {
 		return fmt.Errorf("match %s: %w", h.ID, err)
 	}
-	st, err := game.NewState(g, h.Players, h.Options)
+	opts, err := m.s.gameOptions(h)
+	if err != nil {
+		return err
+	}
+	st, err := game.NewState(g, h.Players, opts)
 	if err != nil {
 		return fmt.Errorf("match %s: %w", h.ID, err)
 	}

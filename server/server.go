@@ -36,6 +36,7 @@ import (
 	"github.com/commons-games/commons/bot"
 	"github.com/commons-games/commons/mail"
 	"github.com/commons-games/commons/store"
+	"github.com/commons-games/commons/variant"
 )
 
 // Config configures a Server. Store is required; zero values elsewhere
@@ -167,6 +168,11 @@ type Config struct {
 	// share: how soon another node takes a match's bots over after the
 	// node playing them stops or dies (see lease.go).
 	LeaseRetry time.Duration
+	// Variants are the operator's variants (commons serve --variants
+	// DIR, loaded and checked by variant.Load): GET /api/games lists
+	// each game's, and a match may be created as one by its name, with
+	// its options and data tables. Nil: no variants.
+	Variants *variant.Set
 }
 
 // Server serves the Commons API. Make one with New, call Start, serve

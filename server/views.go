@@ -116,6 +116,10 @@ type matchView struct {
 	TurnBased bool  `json:"turn_based,omitempty"`
 	TakeOver  []int `json:"take_over,omitempty"`
 	OutOfTime []int `json:"out_of_time,omitempty"`
+	// Variant names the server's variant the match is played as (its
+	// title as the variant's file gives it, and the hash of its data
+	// table); nil for the game's own rules.
+	Variant *matchVariant `json:"variant,omitempty"`
 }
 
 func viewMatch(h *store.Match) matchView {
@@ -152,6 +156,12 @@ func viewMatch(h *store.Match) matchView {
 	}
 	v.TurnBased, v.TakeOver = turnBased(h), offered(h)
 	v.FreeSeats += len(v.TakeOver)
+	if name := h.Settings[settingVariant]; name != "" {
+		v.Variant = &matchVariant{Name: name, Title: h.Settings[settingVariantTitle], Data: h.Settings[settingVariantData]}
+		if v.Variant.Title == "" {
+			v.Variant.Title = name
+		}
+	}
 	return v
 }
 
@@ -309,6 +319,7 @@ func (m *live) recordLocked(complete bool) *record.Record {
 	} else {
 		r = &record.Record{Game: m.hdr.Game, Players: m.hdr.Players, Options: m.hdr.Options, Moves: append([]string{}, m.public...)}
 	}
+	m.s.recordVariant(m.hdr, r)
 	r.End = m.endLocked()
 	return r
 }

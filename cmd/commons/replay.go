@@ -73,11 +73,12 @@ func parseViewer(v string, players int) (game.Player, error) {
 }
 
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("replay", "replay [--view P] [--complete] [--trace] [--words] FILE", stderr)
+	fs := newFlagSet("replay", "replay [--view P] [--complete] [--trace] [--words] [--variants DIR] FILE", stderr)
 	view := fs.String("view", "", "add what seat `P` (1-based) sees, or spectator what everybody sees (with --words: the moves as P saw them)")
 	complete := fs.Bool("complete", false, "print the record with every chance outcome written out, instead of the summary")
 	trace := fs.Bool("trace", false, "before the summary, print one JSON line per move: index, player, legal moves, move")
 	words := fs.Bool("words", false, "instead of JSON, print one line per move, numbered from 1: who (seat or chance), the move in the game's notation, a chance outcome's probability; then the result")
+	variants := fs.String("variants", "", "the `DIR` of the server's variants (serve --variants) in which a record played as one finds its data table")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -127,6 +128,9 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	if err != nil {
 		return fail(err)
+	}
+	if err := bindVariants(*variants, rec); err != nil {
+		return err
 	}
 	viewer := game.Terminal // none
 	if *view != "" {

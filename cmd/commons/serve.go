@@ -22,6 +22,7 @@ import (
 	"github.com/commons-games/commons/store"
 	"github.com/commons-games/commons/store/postgres"
 	"github.com/commons-games/commons/store/sqlite"
+	"github.com/commons-games/commons/variant"
 )
 
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -53,6 +54,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	smtpFrom := fs.String("smtp-from", "", "the address the mails come from (needed with --smtp-addr)")
 	smtpUser := fs.String("smtp-user", "", "the user name to log in to --smtp-addr with (with $COMMONS_SMTP_PASSWORD)")
 	smtpTLS := fs.String("smtp-tls", "", "how to encrypt the SMTP connection: starttls, tls (implicit), opportunistic or none (default: tls on port 465, starttls on others)")
+	variantsDir := fs.String("variants", "", "a `DIR` of variants (NAME.variant.json files and the data tables they name; docs/api.md, \"Variants\") the lobby offers, each checked at start")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to `FILE` when the server stops (go tool pprof reads it; docs/reliability.md)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -124,6 +126,12 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return usagef("--origin %q: not a pattern: %v", o, err)
 		}
 	}
+	var variants *variant.Set
+	if *variantsDir != "" {
+		if variants, err = variant.Load(*variantsDir); err != nil {
+			return usagef("--variants: %v", err)
+		}
+	}
 	hopts := &slog.HandlerOptions{Level: level}
 	var logger *slog.Logger
 	switch *logFormat {
@@ -179,7 +187,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		IdleTimeout: offIfZero(*idleTimeout), WSIdleTimeout: offIfZero(*wsIdleTimeout),
 		PublicOrigin: *publicOrigin, OperatorToken: operatorToken,
 		SignInLimit: int(offIfZero(float64(*signInLimit))), ChatLimit: offIfZero(*chatLimit),
-		Mail: sender,
+		Mail: sender, Variants: variants,
 	})
 	if err != nil {
 		ln.Close()
@@ -210,7 +218,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	fmt.Fprintf(stdout, "Commons is serving at %s (database: %s). Stop with Ctrl-C.\n", openURL(ln.Addr()), where)
-	logger.Info("serving", "addr", ln.Addr().String(), "db", where)
+	logger.Info("serving", "addr", ln.Addr().String(), "db", where, "variants", len(variants.All()))
 
 	select {
 	case err := <-served:

@@ -20,6 +20,28 @@ export interface GameInfo {
   hidden_information: boolean;
   doc?: string;
   scripts?: { name: string; doc: string }[];
+  // variants: the server operator's variants of the game (docs/api.md,
+  // "Variants"), chosen by name when a match is created.
+  variants?: Variant[];
+}
+
+// Variant is a named option set of a game, with a data table of the
+// server's (its tiles, its cards) named by the table's hash: a client
+// names the variant, never a file.
+export interface Variant {
+  name: string;
+  title: string;
+  description?: string;
+  options?: Record<string, string>;
+  tables?: string[];
+  data?: string;
+}
+
+// MatchVariant is the variant a match is played as.
+export interface MatchVariant {
+  name: string;
+  title: string;
+  data?: string;
 }
 
 export interface SeatView {
@@ -68,6 +90,9 @@ export interface MatchView {
   turn_based?: boolean;
   take_over?: number[];
   out_of_time?: number[];
+  // variant: the server's variant the match is played as; none for the
+  // game's own rules.
+  variant?: MatchVariant;
 }
 
 // End is how a match ended other than by its game's rules.
@@ -256,6 +281,8 @@ export interface CreateRequest {
   game: string;
   players: number;
   options: Record<string, string>;
+  // variant: one of the game's variants, by name ("" the game's own rules).
+  variant?: string;
   seats: string[];
   turn_timer?: string;
   // turn_based: turn_timer is then the time per move ("12h", "1d"...).

@@ -132,7 +132,7 @@ export function lobby(app: HTMLElement, focusNew: boolean): () => void {
         if (m.abandoned) status = `abandoned (nobody plays it; it ends ${m.expires ? when(m.expires) : "soon"})`;
         if (m.end) status = m.end.reason === "resignation" ? `over: seat ${m.end.seat} resigned` : m.end.reason === "draw" ? "over: a draw agreed" : m.end.reason === "timeout" ? `over: seat ${m.end.seat} ran out of time` : "over: abandoned";
         return h("tr", { "data-match": m.id, "data-abandoned": m.abandoned ? "" : undefined, "data-rated": m.rated ? "" : undefined },
-          h("td", {}, h("strong", {}, title), m.rated ? h("span", { class: "tag rated", title: "only accounts play it; its end changes their ratings" }, "rated") : null, turnTag(m),
+          h("td", {}, h("strong", {}, title), m.variant ? h("span", { class: "tag variant", "data-variant": m.variant.name, title: "a variant of the server's" }, m.variant.title) : null, m.rated ? h("span", { class: "tag rated", title: "only accounts play it; its end changes their ratings" }, "rated") : null, turnTag(m),
             h("div", { class: "note", "data-match-status": m.status }, `${status} · ${ago(m.created)}`)),
           h("td", { class: "seats-cell" }, ...seats),
           h("td", { class: "actions" }, ...actions));
@@ -197,6 +197,7 @@ function when(iso: string): string {
 interface FormChoices {
   name: string;
   game: string;
+  variant?: string;
   players: string;
   options: Record<string, string>;
   seats: string[];
@@ -214,6 +215,11 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
   // Rated matches are for accounts: the box is there signed in only.
   const rated = h("input", { type: "checkbox", id: "rated" });
   const game = h("select", { id: "game" }, ...games.map((g) => h("option", { value: g.name }, g.title)));
+  // The operator's variants of the chosen game (a data table of the
+  // server's, an option set), by title; the game's own rules first.
+  const variant = h("select", { id: "variant", "aria-describedby": "variant-doc" });
+  const variantDoc = h("p", { class: "note variant-doc", id: "variant-doc" });
+  const variantBox = h("div", { class: "variant-choice", hidden: true }, h("label", {}, "Variant ", variant), variantDoc);
   const players = h("select", { id: "players" });
   const options = h("div", { class: "options" });
   const seats = h("div", { class: "seat-choices" });
@@ -225,6 +231,7 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
   const submit = h("button", { type: "submit", class: "primary", id: "create" }, "Create match");
 
   const current = () => games.find((g) => g.name === game.value)!;
+  const currentVariant = () => current().variants?.find((v) => v.name === variant.value);
   // seatSync shows each seat's choice as chosen (its bot's words, the
   // spec's box), for choices set by the page rather than by a person.
   let seatSync: (() => void)[] = [];
@@ -279,10 +286,34 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
     rulesLink.href = `/rules/${g.name}`;
     rulesLink.textContent = `How to play ${g.title}`;
     rulesLink.hidden = !g.doc;
+    const vs = g.variants || [];
+    fill(variant, h("option", { value: "" }, "Today's rules"), ...vs.map((v) => h("option", { value: v.name, "data-variant-option": v.name }, v.title)));
+    variant.value = "";
+    variantBox.hidden = vs.length === 0;
+    drawVariant();
     drawSeats();
   }
 
+  // drawVariant says what the chosen variant is, and fixes the options
+  // it sets to its values (the others stay the player's to choose).
+  function drawVariant(): void {
+    const v = currentVariant();
+    // What the variant sets: its options in words, and its tables.
+    const sets = v ? [...Object.entries(v.options || {}).map(([k, x]) => `${label(k)}: ${x}`), ...(v.tables || []).map((t) => `${label(t)}: the server's table`)] : [];
+    variantDoc.textContent = v ? [v.description || "", sets.length ? `Sets ${sets.join(" · ")}.` : ""].filter(Boolean).join(" ") : "The game as its rules document has it.";
+    variantDoc.hidden = !variantDoc.textContent;
+    options.querySelectorAll<HTMLSelectElement>("select[data-option]").forEach((sel) => {
+      const set = v?.options?.[sel.dataset.option!];
+      const spec = current().options.find((o) => o.name === sel.dataset.option);
+      if (set !== undefined) sel.value = set;
+      else if (sel.disabled && spec) sel.value = spec.default;
+      sel.disabled = set !== undefined;
+      sel.closest<HTMLElement>("[data-option-box]")!.toggleAttribute("data-variant-set", set !== undefined);
+    });
+  }
+
   game.addEventListener("change", drawGame);
+  variant.addEventListener("change", drawVariant);
   players.addEventListener("change", drawSeats);
   // /new?game=NAME (a rules page's "Play it") chooses the game.
   const wanted = new URLSearchParams(location.search).get("game");
@@ -294,7 +325,7 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
   // reload), rather than the form's defaults: the name typed, the game,
   // the players, the options, who plays where, the timer, Rated.
   const choices = (): FormChoices => ({
-    name: name.value, game: game.value, players: players.value, timer: timer.value, rated: rated.checked, ...play.kept(),
+    name: name.value, game: game.value, variant: variant.value, players: players.value, timer: timer.value, rated: rated.checked, ...play.kept(),
     options: Object.fromEntries([...options.querySelectorAll<HTMLSelectElement>("select[data-option]")].map((s) => [s.dataset.option!, s.value])),
     seats: [...seats.querySelectorAll<HTMLSelectElement>("select[data-seat-choice]")].map((s) => s.value),
     specs: [...seats.querySelectorAll<HTMLInputElement>("input[data-seat-spec]")].map((s) => s.value),
@@ -310,9 +341,11 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
     if (!games.some((g) => g.name === c.game)) return; // a game this server no longer has
     game.value = c.game;
     drawGame();
+    pick(variant, c.variant);
     pick(players, c.players);
     drawSeats();
     options.querySelectorAll<HTMLSelectElement>("select[data-option]").forEach((s) => pick(s, c.options?.[s.dataset.option!]));
+    drawVariant();
     seats.querySelectorAll<HTMLSelectElement>("select[data-seat-choice]").forEach((s, i) => {
       pick(s, c.seats?.[i]);
       seats.querySelector<HTMLInputElement>(`#seat-${i + 1}-spec`)!.value = c.specs?.[i] || "";
@@ -329,6 +362,7 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
     h("label", {}, "Game ", game),
     summary,
     h("p", { class: "note" }, rulesLink),
+    variantBox,
     h("label", {}, "Players ", players),
     options,
     h("fieldset", {}, h("legend", {}, "Who plays"), seats),
@@ -347,11 +381,14 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
     const you = choice.indexOf("you");
     if (choice.filter((c) => c === "you").length > 1) return showError("You can sit in one seat only: make the others open seats or bots.");
     const opts: Record<string, string> = {};
-    options.querySelectorAll<HTMLSelectElement>("select[data-option]").forEach((s) => (opts[s.dataset.option!] = s.value));
+    // The variant's own options are the server's to set.
+    options.querySelectorAll<HTMLSelectElement>("select[data-option]").forEach((s) => {
+      if (!s.disabled) opts[s.dataset.option!] = s.value;
+    });
     submit.disabled = true;
     try {
       const a = await api.create({
-        game: game.value, players: Number(players.value), options: opts,
+        game: game.value, variant: variant.value || undefined, players: Number(players.value), options: opts,
         seats: choice.map((c) => (c === "you" || c === "open" ? "human" : c)),
         ...play.request(), join: you + 1, name: acc ? "" : name.value.trim(),
         rated: acc ? rated.checked : undefined,

@@ -319,6 +319,8 @@ export interface SourceObservation {
   ap: number;
   end_only_turns: number;
   scores: number[];
+  compensation?: number;
+  last_round?: boolean;
   over: boolean;
   winner?: number;
 }

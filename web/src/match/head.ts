@@ -14,6 +14,8 @@ export class MatchHead {
   private heading = h("h2", {}, "Match");
   private who = h("p", { class: "who" });
   private players = h("p", { class: "players", "data-players": "" });
+  // The server's variant the match is played as, if any.
+  private variantLine = h("p", { class: "variant-line", hidden: true });
   private invite: HTMLElement;
   private rulesLink = h("a", { href: "/", "data-link": "", "data-rules-link": "", hidden: true }, "How to play");
   // titled sets the tab's title from the match's; the page replaces it
@@ -27,7 +29,7 @@ export class MatchHead {
     const copied = h("span", { class: "note copied" });
     this.invite = h("div", { class: "invite" }, h("span", {}, "Invite link "), input,
       h("button", { "data-copy": "", onclick: () => copyInvite(input, copied) }, "Copy"), copied);
-    this.el = h("div", { class: "match-head" }, this.heading, this.who, this.invite, this.players);
+    this.el = h("div", { class: "match-head" }, this.heading, this.variantLine, this.who, this.invite, this.players);
     this.links = h("p", { class: "links" },
       this.rulesLink, " · ",
       h("a", { href: api.recordURL(id), download: `commons-${id}.json`, "data-download": "" }, "Download the record"), " · ",
@@ -45,6 +47,16 @@ export class MatchHead {
     this.rulesLink.href = `/rules/${game}`;
     this.rulesLink.textContent = `How to play ${title}`;
     this.rulesLink.hidden = false;
+  }
+
+  // variant says which of the server's variants the match is played
+  // as (none: the game's own rules).
+  variant(v: api.MatchVariant | undefined): void {
+    this.variantLine.hidden = !v;
+    if (!v) return;
+    this.variantLine.dataset.variant = v.name;
+    fill(this.variantLine, "Variant: ", h("strong", {}, v.title),
+      v.data ? h("span", { class: "note", title: `the data table's SHA-256: ${v.data}` }, ` · table ${v.data.slice(0, 8)}`) : null);
   }
 
   // draw shows the state of st: its title and status, who the viewer

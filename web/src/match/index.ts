@@ -122,6 +122,7 @@ export function matchView(app: HTMLElement, id: string): () => void {
   api.match(id).then((m) => {
     info = m;
     head.named(m.game, m.title || m.game);
+    head.variant(m.variant);
     mark({ rated: !!m.rated });
     // The head's rated mark and the seats' offers read the match.
     draw();
