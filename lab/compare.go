@@ -136,7 +136,7 @@ func Compare(a, b *Dir) (*Comparison, error) {
 	// the seats as they were).
 	names := map[string]string{}
 	keys = append(keys, contestants(ma, mb, a.Results, b.Results, sa, sb, names)...)
-	keys = append(keys, keyDecisionMove, keyBranching, keyDecisionFac, keyLeadChange, keyDrama, keyDramaMax)
+	keys = append(keys, keyDecisionMove, keyBranching, keyDecisionFac, keyLeadChange, keyDrama, keyDramaMax, keyDecisiveness)
 	var extra []string
 	for k := range sa {
 		if strings.HasPrefix(k, "end:") || strings.HasPrefix(k, "count:") {
@@ -533,7 +533,7 @@ func practical(d *Diff) {
 	// from 0.0014 to 0.00004 is -97%, and nothing a player feels.
 	small := false
 	switch d.Key {
-	case keyDecisionMove, keyLeadChange, keyDrama, keyDramaMax:
+	case keyDecisionMove, keyLeadChange, keyDrama, keyDramaMax, keyDecisiveness:
 		small = math.Abs(d.Diff) < practicalTrace
 	}
 	switch {
@@ -705,7 +705,7 @@ func verdict(c *Comparison) string {
 		case d.Key == keyCompletion || d.Key == keyDrawishness || d.Key == keyTimeouts || d.Key == keyNoWinner ||
 			strings.HasPrefix(d.Key, "end:"):
 			parts = append(parts, shareChange(shareName(d.Key), &d))
-		case d.Key == keyLeadChange || d.Key == keyDrama || d.Key == keyBranching || d.Key == keyDecisionFac || d.Key == keyDecisionMove:
+		case d.Key == keyLeadChange || d.Key == keyDrama || d.Key == keyBranching || d.Key == keyDecisionFac || d.Key == keyDecisionMove || d.Key == keyDecisiveness:
 			if d.HasRel {
 				parts = append(parts, fmt.Sprintf("%s %ss from %.3g to %.3g (%+.0f%%, 95%% CI %+.0f%% to %+.0f%%)",
 					d.Name, riseFall(d.Diff), d.A, d.B, 100*d.Rel, 100*d.RelLow, 100*d.RelHigh))
