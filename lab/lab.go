@@ -54,6 +54,9 @@ type Config struct {
 	match.Run
 	// Shard, if set, plays only the games of that shard.
 	Shard *Shard
+	// Variant, if set, names the variant whose options Run.Options hold
+	// (the caller merges them), for the manifest.
+	Variant string
 	// Trace is TraceRound (""), TraceTurn, TraceMove or TraceOff.
 	Trace string
 	// Workers is the number of games played at once; 0 means one per
@@ -148,7 +151,7 @@ func prepare(cfg Config) (*runner, error) {
 		return nil, fmt.Errorf("lab: trace %q: want round, turn, move or off", cfg.Trace)
 	}
 	r.man = Manifest{Format: FormatVersion, Game: in.Name, Players: gcfg.Players, Options: gcfg.Options,
-		Games: cfg.Games, Seed: cfg.Seed, Trace: cfg.Trace}
+		Games: cfg.Games, Seed: cfg.Seed, Trace: cfg.Trace, Variant: cfg.Variant}
 	if cfg.Shard != nil {
 		sh := *cfg.Shard
 		r.man.Shard = &sh
@@ -336,6 +339,9 @@ func describe(m *Manifest) string {
 	fmt.Fprintf(&b, "%s, %d players", m.Game, m.Players)
 	for _, k := range slices.Sorted(maps.Keys(m.Options)) {
 		fmt.Fprintf(&b, ", %s=%s", k, m.Options[k])
+	}
+	if m.Variant != "" {
+		fmt.Fprintf(&b, ", variant %s", m.Variant)
 	}
 	if m.Data != "" {
 		fmt.Fprintf(&b, ", data sha256 %s", short(m.Data))

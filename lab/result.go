@@ -45,6 +45,10 @@ type Manifest struct {
 	// with different numbers. Empty for games without one, and in
 	// manifests written before it was recorded.
 	Data string `json:"data,omitempty"`
+	// Variant names the operator's variant (commons lab run --variant,
+	// package variant) whose options the run has; Data is its table's
+	// hash. Empty for a run of options given one by one.
+	Variant string `json:"variant,omitempty"`
 	// Bots are the bot specs by seat rotation, or nil with Teams.
 	Bots []string `json:"bots,omitempty"`
 	// Teams are the bot specs by team name (Breaking Head).

@@ -23,7 +23,7 @@ import (
 
 // labUsage is the usage line of every lab subcommand.
 var labUsage = map[string]string{
-	"run":     "lab run GAME (--bots A,B,... | --team TEAM=SPEC...) --games N --out DIR [--players N] [--seed S] [--workers K] [--option key=value]... [--shard i/n] [--trace round|turn|move|off]",
+	"run":     "lab run GAME (--bots A,B,... | --team TEAM=SPEC...) --games N --out DIR [--players N] [--seed S] [--workers K] [--option key=value]... [--variants DIR --variant NAME] [--shard i/n] [--trace round|turn|move|off]",
 	"merge":   "lab merge --out DIR SHARD_DIR...",
 	"report":  "lab report DIR [--json]",
 	"compare": "lab compare DIR_A DIR_B [--html FILE] [--json]",
@@ -155,8 +155,10 @@ type labRunOpts struct {
 	trace   *string
 	quiet   *bool
 	json    *bool
-	one     *bool
-	html    pageFlag
+	// variants and variant name an operator's variant (lab run).
+	variants, variant *string
+	one               *bool
+	html              pageFlag
 }
 
 // pageFlag is the --html of lab compare: a file name, and whether the
@@ -185,6 +187,8 @@ func newLabRunFlags(name string) (*flag.FlagSet, *labRunOpts) {
 		o.shard = fs.String("shard", "", "play only shard `i/n` (every n-th game, from game i; i from 0), for several machines; join them with commons lab merge")
 		o.trace = fs.String("trace", "round", "when to read the scores (or evaluation) for Lead Change and Drama: `WHEN` is round (each turn of the first mover), turn (each turn's start), move (before every move, slower) or off (fastest)")
 		o.quiet = fs.Bool("quiet", false, "no progress bar (there is none anyway when standard error is not a terminal)")
+		o.variants = fs.String("variants", "", "the folder `DIR` of an operator's variants, as commons serve --variants takes it")
+		o.variant = fs.String("variant", "", "play the variant `NAME` of --variants DIR: its options and data table; the manifest names it with the table's hash")
 	case "merge":
 		o.out = fs.String("out", "", "the directory `DIR` of the merged run")
 	case "report":
@@ -246,6 +250,9 @@ func runLabRun(args []string, stdout, stderr io.Writer) error {
 		seed = o.gf.seed.v
 	}
 	cfg := lab.Config{Run: match.Run{Game: g.Info().Name, Players: gcfg.Players, Options: gcfg.Options, Games: *o.games, Seed: seed}, Dir: *o.out, Workers: *o.workers, Trace: *o.trace}
+	if err := withVariant(&cfg, *o.variants, *o.variant, o.gf.options); err != nil {
+		return err
+	}
 	if *o.shard != "" {
 		sh, err := lab.ParseShard(*o.shard)
 		if err != nil {
