@@ -20,6 +20,10 @@ export interface GameInfo {
   hidden_information: boolean;
   doc?: string;
   scripts?: { name: string; doc: string }[];
+  // params: the numbers and rules a designer may tune (game.Param), each
+  // an option with the values worth trying; the lobby offers a number's
+  // values as it offers a rule's.
+  params?: { option: string; values: string[]; numeric?: boolean; doc: string }[];
   // variants: the server operator's variants of the game (docs/api.md,
   // "Variants"), chosen by name when a match is created.
   variants?: Variant[];

@@ -275,14 +275,27 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
     fill(players, ...Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => h("option", { value: g.min_players + i }, String(g.min_players + i))));
     // File options name files on the server's machine: not for browsers.
     // Each option with its name in words and what it does.
-    fill(options, ...g.options.filter((o) => !o.path && o.values?.length).map((o) => {
+    // A number the game declares tunable (its params) is offered with the
+    // values worth trying, today's first when the game's data decides it;
+    // the numbers go under "More numbers", the rules stay in view.
+    const choices = (o: api.OptionSpec): string[] => {
+      if (o.values?.length) return o.values;
+      const p = g.params?.find((x) => x.option === o.name);
+      if (!p) return [];
+      return p.values.includes(o.default) ? p.values : [o.default, ...p.values];
+    };
+    const box = (o: api.OptionSpec) => {
       const sel = h("select", { id: `opt-${o.name}`, "data-option": o.name, "aria-describedby": `opt-${o.name}-doc` },
-        ...o.values!.map((v) => h("option", { value: v }, (v === "" ? "the game's own" : v) + (v === o.default ? " (default)" : ""))));
+        ...choices(o).map((v) => h("option", { value: v }, (v === "" ? "the game's own" : v) + (v === o.default ? " (default)" : ""))));
       sel.value = o.default;
       return h("div", { class: "option", "data-option-box": o.name },
         h("label", { for: `opt-${o.name}` }, h("span", { class: "option-name" }, label(o.name)), sel),
         h("p", { class: "note option-doc", id: `opt-${o.name}-doc` }, o.doc));
-    }));
+    };
+    const offered = g.options.filter((o) => !o.path && choices(o).length);
+    const rules = offered.filter((o) => o.values?.length), numbers = offered.filter((o) => !o.values?.length);
+    fill(options, ...rules.map(box),
+      numbers.length ? h("details", { class: "more-options" }, h("summary", {}, "More numbers (for playtesting)"), ...numbers.map(box)) : null);
     rulesLink.href = `/rules/${g.name}`;
     rulesLink.textContent = `How to play ${g.title}`;
     rulesLink.hidden = !g.doc;

@@ -182,12 +182,16 @@ export const source: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, h
       h("div", { class: "seat-score" + (o.seat === seat && !ended ? " current" : ""), "data-seat": seat },
         h("span", { class: "who" }, host.name(seat), seat === v.seat ? " · you" : ""),
         h("span", { class: "cols" }, seatColours[seat - 1].join(" + ")),
-        h("strong", { class: "score" }, o.scores[seat - 1]));
+        h("strong", { class: "score" }, o.scores[seat - 1]),
+        // Our ruling 12: player 2's score includes the compensation.
+        seat === 2 && o.compensation ? h("span", { class: "note", title: "the compensation (our ruling 12) is in this score" }, ` incl. +${o.compensation}`) : null);
     const canEnd = v.legal.includes("end");
     fill(panel,
       h("div", { class: "scores" }, scoreLine(1), scoreLine(2)),
       !ended && o.to_move ? h("p", { class: "turnline" }, h("span", { class: "swatch", "data-swatch": o.to_move }), ` ${cap(o.to_move)} to move, ${o.ap} AP left`) : null,
       canEnd ? h("button", { class: "primary", "data-move": "end", onclick: () => host.move("end") }, `End ${o.to_move}'s turn`) : null,
+      // Our ruling 11 (end=round): a supply ran out; the round is played out.
+      o.last_round && !ended ? h("p", { class: "note" }, "A supply is empty: the game ends after green's turn.") : null,
       o.end_only_turns > 0 && !ended ? h("p", { class: "note" }, `${o.end_only_turns} turn(s) in a row with nothing but end: the game ends at 4.`) : null,
       h("table", { class: "colours" },
         h("thead", {}, h("tr", {}, h("th", {}, "colour"), h("th", {}, "seat"), h("th", { class: "num" }, "supply"), h("th", { class: "num" }, "score"))),
