@@ -18,6 +18,7 @@ import (
 
 	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/match"
+	"github.com/commons-games/commons/stats"
 )
 
 // Target is what a tuning wants of one measure (a key of Values): a value
@@ -40,8 +41,9 @@ var targetAliases = map[string]string{
 	"first":   "seat-1",
 }
 
-// GapKey is the target key of the skill gap: the stronger bot's win rate
-// against the weaker (TuneConfig.Gap).
+// GapKey is the target key of the skill gap: the stronger bot's share of
+// the two bots' wins against the weaker (TuneConfig.Gap), as lab compare's
+// skill gap row reads it.
 const GapKey = "gap"
 
 // ParseTarget reads "KEY=LO:HI", either side empty for none
@@ -561,10 +563,16 @@ func measure(cfg TuneConfig, r candResults, vs *[]Value) []Measure {
 	eq := Values(Summarise(joined(r.equal)))
 	var gapV []Value
 	if len(r.gap) > 0 {
-		s := Summarise(joined(r.gap))
-		if len(s.Bots) > 0 {
-			b := s.Bots[0]
-			gapV = []Value{{Key: GapKey, Name: "win rate of " + b.Name + " against " + s.Bots[1].Name, V: b.Rate, Low: b.Low, High: b.High, Unit: true}}
+		// The skill gap as lab compare reads it: the stronger bot's share
+		// of the two bots' wins, game by game (a game both or neither won,
+		// such as a table's shared win, counts half).
+		d := joined(r.gap)
+		labels := d.Manifest.Labels
+		if g := gapSeries(&d.Manifest, d.Results, labels[0], labels[1]); len(g.Value) > 0 {
+			mean, sd := stats.MeanSD(g.Value)
+			half := 1.96 * sd / math.Sqrt(float64(len(g.Value)))
+			gapV = []Value{{Key: GapKey, Name: labels[0] + "'s share of the wins against " + labels[1], V: mean,
+				Low: max(0, mean-half), High: min(1, mean+half), Unit: true}}
 		}
 	}
 	if vs != nil {

@@ -344,3 +344,23 @@ func BenchmarkTune(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(played), "ns/game")
 }
+
+// The gap is the stronger bot's share of the two bots' wins: between two
+// random bots in the coin game, where the bots decide nothing, a half.
+func TestTuneGapIsTheStrongersShare(t *testing.T) {
+	c := coinTune(t.TempDir())
+	gap, _ := ParseTarget("gap=0.4:0.6")
+	c.Gap, c.Targets, c.Budget, c.Confirm = []string{"random", "random"}, []Target{gap}, 2000, 0
+	c.Axes = c.Axes[:1]
+	tu, err := Tune(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The last round's two candidates played the most games (both kinds).
+	for _, i := range tu.Rounds[len(tu.Rounds)-1].Candidates {
+		cand := tu.Candidates[i]
+		if g := float64(cand.Measures[0]); cand.Games < 400 || math.Abs(g-0.5) > 0.08 {
+			t.Errorf("%s: gap %.3f over %d games between equal bots, want about 0.5", cand.Name, g, cand.Games)
+		}
+	}
+}
