@@ -17,6 +17,7 @@ import (
 	"github.com/commons-games/commons/match"
 	"github.com/commons-games/commons/record"
 	"github.com/commons-games/commons/store"
+	"github.com/commons-games/commons/variant"
 )
 
 // People's games in the lab (docs/lab.md, "People's games: lab import"):
@@ -58,7 +59,19 @@ type ImportConfig struct {
 	Game    string
 	Players int
 	Options game.Options
+	// Variants are the server's variants (serve --variants DIR), for the
+	// matches played as one: each replays with its variant's data table,
+	// checked against the hash the match was made with. Without them
+	// such a match is skipped, saying so.
+	Variants *variant.Set
 }
+
+// The match settings in which the server keeps the variant a match is
+// played as, and its table's hash (server/variants.go).
+const (
+	settingVariant     = "variant"
+	settingVariantData = "variant_data"
+)
 
 // ImportLog is ImportFile: where an imported folder's games come from.
 type ImportLog struct {
@@ -157,6 +170,8 @@ type candidate struct {
 	m   *store.Match
 	run match.Run
 	key string
+	// v is the variant the match was played as, nil for none.
+	v *variant.Variant
 }
 
 // Import replays the store's finished matches that cfg selects and
@@ -183,13 +198,14 @@ func Import(ctx context.Context, cfg ImportConfig) (*Imported, error) {
 		return nil, fmt.Errorf("lab: import: %w", err)
 	}
 	man := rp.r.man
+	man.Variant = variantName(first.v)
 	im := &Imported{Log: ImportLog{Format: FormatVersion, Source: cfg.Source, Skipped: bad}, Replaced: replace}
 	var results []Result
 	var seats [][]store.Seat
 	for _, c := range cands {
 		m := c.m
 		idx := len(results)
-		res, skip, err := replayMatch(ctx, cfg.Store, rp, idx, m)
+		res, skip, err := replayMatch(ctx, cfg.Store, rp, idx, c)
 		if err != nil {
 			return nil, fmt.Errorf("lab: import: match %s: %w", m.ID, err)
 		}
@@ -286,7 +302,12 @@ func finished(ctx context.Context, cfg ImportConfig) ([]candidate, []SkippedMatc
 		if m.Status != store.Over || (cfg.Game != "" && m.Game != cfg.Game) || (cfg.Players > 0 && m.Players != cfg.Players) {
 			continue
 		}
-		g, gcfg, err := match.Run{Game: m.Game, Players: m.Players, Options: m.Options}.Resolve()
+		v, opts, err := matchVariant(cfg.Variants, m)
+		if err != nil {
+			bad = append(bad, SkippedMatch{m.ID, err.Error()})
+			continue
+		}
+		g, gcfg, err := match.Run{Game: m.Game, Players: m.Players, Options: opts}.Resolve()
 		if err != nil {
 			bad = append(bad, SkippedMatch{m.ID, err.Error()})
 			continue
@@ -299,8 +320,11 @@ func finished(ctx context.Context, cfg ImportConfig) ([]candidate, []SkippedMatc
 			continue
 		}
 		run := match.Run{Game: g.Info().Name, Players: gcfg.Players, Options: gcfg.Options}
-		key, _ := json.Marshal(run)
-		cands = append(cands, candidate{m: m, run: run, key: string(key)})
+		key, _ := json.Marshal(struct {
+			Run     match.Run
+			Variant string
+		}{run, variantName(v)})
+		cands = append(cands, candidate{m: m, run: run, key: string(key), v: v})
 	}
 	if len(cands) == 0 {
 		if len(bad) > 0 {
@@ -334,12 +358,17 @@ func finished(ctx context.Context, cfg ImportConfig) ([]candidate, []SkippedMatc
 // replayMatch replays match m as game idx and checks its returns against
 // the store's. A match that does not replay is skipped (skip says why);
 // err is the store's failure, which stops the import.
-func replayMatch(ctx context.Context, st store.Store, rp *replayer, idx int, m *store.Match) (res Result, skip, err error) {
+func replayMatch(ctx context.Context, st store.Store, rp *replayer, idx int, c candidate) (res Result, skip, err error) {
+	m := c.m
 	moves, err := st.Moves(ctx, m.ID, 0)
 	if err != nil {
 		return Result{}, nil, err
 	}
 	rec := m.Record(moves)
+	if v := c.v; v != nil {
+		rec.Variant = &record.Variant{Name: v.Name, Data: m.Settings[settingVariantData]}
+		rec.Tables = maps.Clone(v.Tables)
+	}
 	if s := m.Settings["end"]; s != "" {
 		// How the server ended a match other than by its rules (a
 		// resignation, a draw agreed, an abandoned match): the
@@ -487,4 +516,38 @@ func writeImport(dir string, m *Manifest, results []Result, log *ImportLog, repl
 		}
 	}
 	return writeManifest(dir, m)
+}
+
+// matchVariant returns the variant match m was played as (nil for none)
+// and the options to make its game with: the match's, and the variant's
+// data tables. A variant this import does not have, or whose table is not
+// the one the match was made with, is an error: the match is skipped.
+func matchVariant(set *variant.Set, m *store.Match) (*variant.Variant, game.Options, error) {
+	name := m.Settings[settingVariant]
+	if name == "" {
+		return nil, m.Options, nil
+	}
+	if set == nil {
+		return nil, nil, fmt.Errorf("played as variant %s: give the server's variants (--variants DIR)", name)
+	}
+	v, err := set.Find(m.Game, name)
+	if err != nil {
+		return nil, nil, fmt.Errorf("played as variant %s: %v", name, err)
+	}
+	if want := m.Settings[settingVariantData]; want != v.Data {
+		return nil, nil, fmt.Errorf("played as variant %s with the table of sha256 %s; the variant's table here is %s: the table changed since", name, short(want), short(v.Data))
+	}
+	opts := maps.Clone(m.Options)
+	if opts == nil {
+		opts = game.Options{}
+	}
+	maps.Copy(opts, v.Tables)
+	return v, opts, nil
+}
+
+func variantName(v *variant.Variant) string {
+	if v == nil {
+		return ""
+	}
+	return v.Name
 }

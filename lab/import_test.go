@@ -19,6 +19,7 @@ import (
 	"github.com/commons-games/commons/record"
 	"github.com/commons-games/commons/store"
 	"github.com/commons-games/commons/store/sqlite"
+	"github.com/commons-games/commons/variant"
 )
 
 // importStore opens a new SQLite store in a test's folder.
@@ -360,5 +361,75 @@ func TestImportSkipsWhatDoesNotReplay(t *testing.T) {
 	}
 	if len(im.Log.Matches) != 1 || im.Log.Matches[0].ID != "good" || len(im.Log.Skipped) != 1 || im.Log.Skipped[0].ID != "bad" {
 		t.Errorf("log %+v", im.Log)
+	}
+}
+
+// A match played as one of the server's variants replays with the
+// variant's table (--variants DIR): its results are those of the game
+// played on that table, the manifest names the variant, and without the
+// folder, or with a table changed since, the match is skipped, saying so.
+func TestImportVariants(t *testing.T) {
+	ctx := context.Background()
+	vdir := t.TempDir()
+	tiles, err := os.ReadFile("../games/threeio/testdata/tiles/small-box.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(vdir, "small-box.json"), tiles, 0o644)
+	os.WriteFile(filepath.Join(vdir, "small.variant.json"), []byte(`{"name": "small", "game": "3io", "options": {"tiles": "small-box.json"}}`), 0o644)
+	set, err := variant.Load(vdir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := set.Lookup("small")
+	// The game as the server plays it, on the variant's table; stored as
+	// the server stores it: the options without the table, the variant
+	// and its hash in the settings.
+	scratch := importStore(t)
+	t0 := time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC)
+	finishedMatch(t, scratch, "m", "3io", 2, v.GameOptions(), 3, []string{"random"}, nil, t0, 0, nil)
+	played, err := scratch.Get(ctx, "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, err := scratch.Moves(ctx, "m", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := importStore(t)
+	m := &store.Match{ID: "m", Game: "3io", Players: 2, Seed: 3, Seats: played.Seats, Status: store.Running, Created: t0,
+		Settings: map[string]string{"variant": "small", "variant_data": v.Data}}
+	if err := st.Create(ctx, m, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Append(ctx, store.Append{ID: "m", Moves: moves, Result: played.Result, At: t0}); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	if _, err := Import(ctx, ImportConfig{Store: st, Dir: dir}); !errors.Is(err, ErrNoMatches) || !strings.Contains(err.Error(), "played as variant small: give the server's variants (--variants DIR)") {
+		t.Errorf("without the variants: %v", err)
+	}
+	im, err := Import(ctx, ImportConfig{Store: st, Dir: dir, Variants: set})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(im.Log.Matches) != 1 || d.Manifest.Variant != "small" || d.Manifest.Data != v.Data || len(d.Results) != 1 {
+		t.Fatalf("imported %+v; manifest variant %q data %q (want %q)", im.Log, d.Manifest.Variant, d.Manifest.Data, v.Data)
+	}
+	if got := d.Results[0].Returns; !slices.Equal(got, played.Result) {
+		t.Errorf("returns %v, the match's %v", got, played.Result)
+	}
+	// The table changed since: skipped, saying so.
+	os.WriteFile(filepath.Join(vdir, "small-box.json"), bytes.Replace(tiles, []byte(`"count": 10`), []byte(`"count": 11`), 1), 0o644)
+	changed, err := variant.Load(vdir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Import(ctx, ImportConfig{Store: st, Dir: dir, Variants: changed}); err == nil || !strings.Contains(err.Error(), "the table changed since") {
+		t.Errorf("a changed table: %v", err)
 	}
 }

@@ -29,7 +29,7 @@ var labUsage = map[string]string{
 	"compare": "lab compare DIR_A DIR_B [--html FILE] [--json]",
 	"sweep":   "lab sweep GAME --param OPTION[=V1,V2,...]... (--bots A,B,... | --team TEAM=SPEC...) --games N --out DIR [--players N] [--seed S] [--workers K] [--option key=value]...",
 	"tune":    "lab tune GAME --target METRIC=LO:HI... (--bots A,B,... | --team TEAM=SPEC...) --out DIR [--gap STRONG,WEAK] [--param OPTION[=V1,...]]... [--budget N] [--confirm N] [--shard i/n]",
-	"import":  "lab import --db DSN --out DIR [--game G] [--players N]",
+	"import":  "lab import --db DSN --out DIR [--game G] [--players N] [--option key=value]... [--variants DIR]",
 	"skill":   "lab skill GAME --bot SPEC --out DIR [--levels K] [--games N] [--players N] [--seed S] [--workers K] [--option key=value]...",
 }
 

@@ -13,15 +13,17 @@ import (
 
 	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/lab"
+	"github.com/commons-games/commons/variant"
 )
 
 // labImportOpts are the flags of lab import.
 type labImportOpts struct {
-	db      *string
-	out     *string
-	game    *string
-	players *int
-	options listFlag
+	db       *string
+	out      *string
+	game     *string
+	players  *int
+	options  listFlag
+	variants *string
 }
 
 // labImportFlags registers the flags of lab import on fs.
@@ -32,6 +34,7 @@ func labImportFlags(fs *flag.FlagSet) *labImportOpts {
 	o.game = fs.String("game", "", "import only the matches of game `G`")
 	o.players = fs.Int("players", 0, "import only the matches of `N` players")
 	fs.Var(&o.options, "option", "import only the matches with this option value, `key=value` (repeatable; needs --game)")
+	o.variants = fs.String("variants", "", "the server's variants folder `DIR` (serve --variants): matches played as a variant replay with its table")
 	return o
 }
 
@@ -87,6 +90,11 @@ func runLabImport(args []string, stdout, stderr io.Writer) error {
 			return err
 		} else if fi.IsDir() {
 			return usagef("--db %s is a directory: want the server's SQLite file or a postgres:// URL", *o.db)
+		}
+	}
+	if *o.variants != "" {
+		if cfg.Variants, err = variant.Load(*o.variants); err != nil {
+			return usagef("--variants: %v", err)
 		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
