@@ -89,7 +89,7 @@ func TestCommandLineErrors(t *testing.T) {
 		// replay
 		{[]string{"replay"}, 2, "name a record file, or - for standard input"},
 		{[]string{"replay", "a.json", "b.json"}, 2, `unexpected argument "b.json": replay takes one record file`},
-		{[]string{"replay", "--bogus", "a.json"}, 2, "unknown flag --bogus (flags: --complete, --trace, --view, --words)"},
+		{[]string{"replay", "--bogus", "a.json"}, 2, "unknown flag --bogus (flags: --complete, --trace, --variants, --view, --words)"},
 		{[]string{"replay", "a.json", "--view"}, 2, "--view needs a value: --view P"},
 		{[]string{"replay", "--view", "7", writeFile(t, "g.json", `{"game":"countdown","players":2,"seed":1}`)}, 2, `--view "7": want a seat from 1 to 2, or spectator`},
 		{[]string{"replay", missing}, 1, "g.json: no such file or directory"},
@@ -144,8 +144,8 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"arena", "breaking-head", "--bots", "random", "--team", "blocker=random"}, 2, "give --bots or --team, not both"},
 
 		// lab
-		{[]string{"lab"}, 2, "name what to do: commons lab run, merge, report or compare"},
-		{[]string{"lab", "bogus"}, 2, `unknown lab command "bogus": want run, merge, report or compare`},
+		{[]string{"lab"}, 2, "name what to do: commons lab run, merge, report, compare, sweep, tune, import or skill"},
+		{[]string{"lab", "bogus"}, 2, `unknown lab command "bogus": want run, merge, report, compare, sweep, tune, import or skill`},
 		{[]string{"lab", "run"}, 2, "commons lab run: name a game"},
 		{[]string{"lab", "run", "source", "extra"}, 2, `commons lab run: unexpected argument "extra" after the game "source"`},
 		{[]string{"lab", "run", "chess", "--bots", "random", "--games", "5", "--out", out}, 2, `unknown game "chess"`},
