@@ -3,9 +3,12 @@ package lab
 import (
 	"bytes"
 	"context"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html/template"
+	"io"
 	"io/fs"
 	"math"
 	"math/rand/v2"
@@ -523,6 +526,7 @@ func playShared(ctx context.Context, cfg TuneConfig, run match.Run, dir string) 
 		poll = 2 * time.Second
 	}
 	var parts []*Dir
+	waited := false
 	for i := 0; i < n; i++ {
 		sh := Shard{i, n}
 		want := 0
@@ -539,6 +543,10 @@ func playShared(ctx context.Context, cfg TuneConfig, run match.Run, dir string) 
 			}
 			if err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return nil, err
+			}
+			if !waited && cfg.Log != nil {
+				cfg.Log("%s: waiting for shard %s (and any after it) in %s", dir, sh, shardDir(i))
+				waited = true
 			}
 			select {
 			case <-ctx.Done():
@@ -734,5 +742,105 @@ func writeTuning(dir string, t *Tuning) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, TuneFile), append(data, '\n'), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, TuneFile), append(data, '\n'), 0o644); err != nil {
+		return err
+	}
+	if len(t.Rounds) == 0 { // begun, not yet ranked
+		return nil
+	}
+	var page bytes.Buffer
+	if err := RenderTuneHTML(&page, t); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, TuneHTML), page.Bytes(), 0o644)
+}
+
+// TuneHTML is the tuning's page in its directory.
+const TuneHTML = "tune.html"
+
+//go:embed tune.html.tmpl
+var tuneTemplate string
+
+// RenderTuneHTML writes a tuning's page: its confirmation and every
+// candidate tried, those that went furthest first.
+func RenderTuneHTML(w io.Writer, t *Tuning) error {
+	type row struct {
+		Target, Today, Best string
+		Met                 bool
+	}
+	type cand struct {
+		Name, Miss    string
+		Rounds, Games int
+		Measures      []string
+		Best, Today   bool
+	}
+	var conf *struct {
+		Games   int
+		Seed    uint64
+		Rows    []row
+		Verdict string
+		Dirs    map[string]string
+	}
+	if c := t.Confirm; c != nil {
+		conf = &struct {
+			Games   int
+			Seed    uint64
+			Rows    []row
+			Verdict string
+			Dirs    map[string]string
+		}{Games: c.Games, Seed: c.Seed, Verdict: c.Verdict, Dirs: c.Dirs}
+		for i, tg := range t.Targets {
+			conf.Rows = append(conf.Rows, row{tg, c.Today[i].String(), c.Best[i].String(), c.Met[i]})
+		}
+	}
+	var cands []cand
+	for _, i := range t.Order() {
+		c := t.Candidates[i]
+		x := cand{Name: c.Name, Miss: num(c.Miss), Rounds: c.Rounds, Games: c.Games, Best: i == t.Best, Today: i == t.Today}
+		for _, m := range c.Measures {
+			if finite(float64(m)) {
+				x.Measures = append(x.Measures, num(float64(m)))
+			} else {
+				x.Measures = append(x.Measures, "n/a")
+			}
+		}
+		cands = append(cands, x)
+	}
+	tmpl, err := template.New("tune").Parse(tuneTemplate)
+	if err != nil {
+		return err
+	}
+	return tmpl.Execute(w, struct {
+		T       *Tuning
+		Fixed   string
+		Confirm any
+		Cands   []cand
+	}{t, describeOptions(t.Options), conf, cands})
+}
+
+// Order returns the candidates' indexes, those that went furthest first:
+// the last round's ranking, then each earlier round's for the rest.
+func (t *Tuning) Order() []int {
+	var order []int
+	seen := map[int]bool{}
+	for r := len(t.Rounds) - 1; r >= 0; r-- {
+		for _, i := range t.Rounds[r].Candidates {
+			if !seen[i] {
+				seen[i] = true
+				order = append(order, i)
+			}
+		}
+	}
+	return order
+}
+
+// String writes a measure with its 95% interval, "n/a" when undefined.
+func (v Value) String() string {
+	switch {
+	case v.Name == "undefined":
+		return "n/a"
+	case v.Low != v.High:
+		return fmt.Sprintf("%s [%s, %s]", num(v.V), num(v.Low), num(v.High))
+	}
+	return num(v.V)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/match"
@@ -256,6 +257,10 @@ func TestTuneFindsTheKnownOptimum(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, TuneFile)); err != nil {
 		t.Error(err)
 	}
+	page, err := os.ReadFile(filepath.Join(dir, TuneHTML))
+	if err != nil || !strings.Contains(string(page), `<tr class="best"><td>bias=5,length=3</td>`) || !strings.Contains(string(page), "<h2>Confirmation</h2>") {
+		t.Errorf("the tuning's page (%v) does not show the best point and the confirmation", err)
+	}
 	// Another tuning is refused in the same folder.
 	other := coinTune(dir)
 	other.Budget = 500
@@ -277,6 +282,9 @@ func TestTuneShards(t *testing.T) {
 		t.Fatal(err)
 	}
 	shared := t.TempDir()
+	// A shard that fails leaves the other waiting for it: bound the wait.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
 	var wg sync.WaitGroup
 	got := make([]*Tuning, 2)
 	errs := make([]error, 2)
@@ -286,7 +294,7 @@ func TestTuneShards(t *testing.T) {
 			defer wg.Done()
 			c := one
 			c.Dir, c.Shard, c.Poll = shared, &Shard{Index: i, Count: 2}, 5e6
-			got[i], errs[i] = Tune(context.Background(), c)
+			got[i], errs[i] = Tune(ctx, c)
 		}()
 	}
 	wg.Wait()

@@ -131,19 +131,7 @@ func printTuning(w io.Writer, t *lab.Tuning) {
 		head = append(head, k)
 	}
 	fmt.Fprintln(tw, strings.Join(head, "\t"))
-	order := []int{}
-	if len(t.Rounds) > 0 {
-		seen := map[int]bool{}
-		for r := len(t.Rounds) - 1; r >= 0; r-- {
-			for _, i := range t.Rounds[r].Candidates {
-				if !seen[i] {
-					seen[i] = true
-					order = append(order, i)
-				}
-			}
-		}
-	}
-	for _, i := range order {
+	for _, i := range t.Order() {
 		c := t.Candidates[i]
 		name := c.Name
 		switch i {
@@ -178,18 +166,8 @@ func printTuning(w io.Writer, t *lab.Tuning) {
 		if c.Met[i] {
 			met = "yes"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s, confirmCell(c.Today[i]), confirmCell(c.Best[i]), met)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s, c.Today[i], c.Best[i], met)
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\n%s\n", c.Verdict)
-}
-
-func confirmCell(v lab.Value) string {
-	if v.Name == "undefined" {
-		return "n/a"
-	}
-	if v.Low != v.High {
-		return fmt.Sprintf("%.3g [%.3g, %.3g]", v.V, v.Low, v.High)
-	}
-	return fmt.Sprintf("%.3g", v.V)
 }
