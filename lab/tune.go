@@ -257,13 +257,17 @@ type TuneRound struct {
 // Confirmation is the best point and today's rules played again on fresh
 // seeds, their measures with 95% intervals, and the comparison's verdict.
 type Confirmation struct {
-	Games   int               `json:"games"`
-	Seed    uint64            `json:"seed"`
-	Today   []Value           `json:"today"`
-	Best    []Value           `json:"best"`
-	Met     []bool            `json:"met"`
-	Verdict string            `json:"verdict"`
-	Dirs    map[string]string `json:"dirs"`
+	Games int     `json:"games"`
+	Seed  uint64  `json:"seed"`
+	Today []Value `json:"today"`
+	Best  []Value `json:"best"`
+	Met   []bool  `json:"met"`
+	// MetToday says which targets today's rules meet in the confirmation:
+	// a target the search's noise led away from (today's rules, measured
+	// on few games in an early round) shows here.
+	MetToday []bool            `json:"met_today"`
+	Verdict  string            `json:"verdict"`
+	Dirs     map[string]string `json:"dirs"`
 }
 
 // Tune runs the search and its confirmation and writes DIR/tune.json. A
@@ -687,6 +691,8 @@ func confirm(ctx context.Context, cfg TuneConfig, t *Tuning, cands []*Candidate)
 		if !ok {
 			tv = Value{Key: tg.Key, Name: "undefined"}
 		}
+		lo, hi := tg.bounds(float64(mt[i]))
+		c.MetToday = append(c.MetToday, ok && tv.V >= lo && tv.V <= hi)
 		c.Met = append(c.Met, met)
 		c.Today = append(c.Today, tv)
 		c.Best = append(c.Best, v)
@@ -766,7 +772,7 @@ var tuneTemplate string
 func RenderTuneHTML(w io.Writer, t *Tuning) error {
 	type row struct {
 		Target, Today, Best string
-		Met                 bool
+		Met, MetToday       bool
 	}
 	type cand struct {
 		Name, Miss    string
@@ -790,7 +796,7 @@ func RenderTuneHTML(w io.Writer, t *Tuning) error {
 			Dirs    map[string]string
 		}{Games: c.Games, Seed: c.Seed, Verdict: c.Verdict, Dirs: c.Dirs}
 		for i, tg := range t.Targets {
-			conf.Rows = append(conf.Rows, row{tg, c.Today[i].String(), c.Best[i].String(), c.Met[i]})
+			conf.Rows = append(conf.Rows, row{tg, c.Today[i].String(), c.Best[i].String(), c.Met[i], i < len(c.MetToday) && c.MetToday[i]})
 		}
 	}
 	var cands []cand

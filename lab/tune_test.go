@@ -251,6 +251,9 @@ func TestTuneFindsTheKnownOptimum(t *testing.T) {
 	if c == nil || len(c.Met) != 2 || !c.Met[0] || !c.Met[1] {
 		t.Fatalf("confirmation %+v: want both targets met", c)
 	}
+	if len(c.MetToday) != 2 || c.MetToday[0] || c.MetToday[1] {
+		t.Errorf("today's rules (bias 8, length 1) meet %v of the targets, want neither", c.MetToday)
+	}
 	if c.Today[0].V < 0.7 {
 		t.Errorf("today's rules confirmed at seat 1 %.3f, want about 0.8", c.Today[0].V)
 	}

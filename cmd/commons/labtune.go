@@ -160,13 +160,15 @@ func printTuning(w io.Writer, t *lab.Tuning) {
 	}
 	fmt.Fprintf(w, "\nConfirmation, %d games each on fresh seeds (from %d):\n", c.Games, c.Seed)
 	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "target\ttoday\tbest\tmet")
-	for i, s := range t.Targets {
-		met := "no"
-		if c.Met[i] {
-			met = "yes"
+	fmt.Fprintln(tw, "target\ttoday\tmet\tbest\tmet")
+	yes := func(b []bool, i int) string {
+		if i < len(b) && b[i] {
+			return "yes"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s, c.Today[i], c.Best[i], met)
+		return "no"
+	}
+	for i, s := range t.Targets {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", s, c.Today[i], yes(c.MetToday, i), c.Best[i], yes(c.Met, i))
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\n%s\n", c.Verdict)
