@@ -292,6 +292,17 @@ type DataHasher interface {
 	DataHash(cfg Config) (string, error)
 }
 
+// Numberer is implemented by games whose rulebook for players
+// (docs/rulebooks/NAME.md, a text/template) quotes the game's numbers:
+// Numbers returns them for cfg, by the names the rulebook uses
+// ({{.hand}}), read from the game's data and options, so that a
+// variant's rulebook shows the variant's numbers and none is copied by
+// hand. The values are what text/template prints: numbers, strings, or
+// slices and maps of them for the rulebook's tables.
+type Numberer interface {
+	Numbers(cfg Config) (map[string]any, error)
+}
+
 // Outcomer is implemented by states of games that can say, at the end, how
 // the game ended in their own terms, for the playtesting lab (docs/lab.md):
 // why it ended, and how often the game's own events happened over the
