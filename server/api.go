@@ -15,6 +15,7 @@ import (
 	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/record"
 	"github.com/commons-games/commons/store"
+	"github.com/commons-games/commons/variant"
 )
 
 func (s *Server) routes() {
@@ -22,6 +23,7 @@ func (s *Server) routes() {
 	h := s.handle
 	mux.Handle("GET /api/games", h(s.handleGames))
 	mux.Handle("GET /api/games/{name}/rules", h(s.handleRules))
+	mux.Handle("GET /api/games/{name}/rulebook", h(s.handleRulebook))
 	mux.Handle("GET /api/matches", h(s.handleList))
 	mux.Handle("POST /api/matches", h(s.handleCreate))
 	mux.Handle("GET /api/matches/{id}", h(s.handleMatch))
@@ -122,6 +124,65 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Cache-Control", "no-cache")
 	writeJSON(w, http.StatusOK, rulesAnswer{Game: in.Name, Title: in.Title, Doc: in.Doc, HTML: string(p.HTML)})
+	return nil
+}
+
+// rulebookAnswer is the answer of GET /api/games/{name}/rulebook.
+type rulebookAnswer struct {
+	Game    string `json:"game"`
+	Title   string `json:"title"`
+	Players int    `json:"players"`
+	// Variant is the variant whose numbers the rulebook quotes, if asked.
+	Variant string `json:"variant,omitempty"`
+	// Doc is the rules document in full (the implementers'), for its
+	// link; Rulebook the rulebook's own path in the repository.
+	Doc      string `json:"doc,omitempty"`
+	Rulebook string `json:"rulebook"`
+	HTML     string `json:"html"`
+}
+
+// handleRulebook answers a game's players' rulebook as HTML, with the
+// game's numbers for the player count asked (?players=N, default the
+// fewest) and, with ?variant=NAME, for one of the server's variants: a
+// variant's rulebook quotes its numbers.
+func (s *Server) handleRulebook(w http.ResponseWriter, r *http.Request) error {
+	g, err := findGame(http.StatusNotFound, r.PathValue("name"))
+	if err != nil {
+		return err
+	}
+	in := g.Info()
+	if !docs.HasRulebook(in.Name) {
+		return errorf(http.StatusNotFound, "%s has no rulebook in this build", in.Name)
+	}
+	players := in.MinPlayers
+	if v := r.URL.Query().Get("players"); v != "" {
+		if players, err = strconv.Atoi(v); err != nil {
+			return errorf(http.StatusBadRequest, "players=%s: want a number of players, %d to %d", clip(v), in.MinPlayers, in.MaxPlayers)
+		}
+	}
+	var opts game.Options
+	name := r.URL.Query().Get("variant")
+	if len(name) > variant.MaxName {
+		return tooLong(http.StatusBadRequest, "variant", name, variant.MaxName)
+	}
+	if name != "" {
+		v, err := s.cfg.Variants.Find(in.Name, name)
+		if err != nil {
+			return errorf(http.StatusNotFound, "%v", err)
+		}
+		opts = v.GameOptions()
+	}
+	cfg, err := game.Resolve(g, players, opts)
+	if err != nil {
+		return errorf(http.StatusBadRequest, "%v", err)
+	}
+	p, err := docs.Rulebook(g, cfg, rulesPage)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	writeJSON(w, http.StatusOK, rulebookAnswer{Game: in.Name, Title: in.Title, Players: players, Variant: name,
+		Doc: in.Doc, Rulebook: docs.RulebookPath(in.Name), HTML: string(p.HTML)})
 	return nil
 }
 

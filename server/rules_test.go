@@ -2,11 +2,15 @@ package server_test
 
 import (
 	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/server"
+	"github.com/commons-games/commons/variant"
 )
 
 // TestRulesPage: GET /api/games/{name}/rules answers every game's rules
@@ -64,5 +68,58 @@ func TestGameTitles(t *testing.T) {
 	n.mustCall(http.StatusOK, "GET", "/api/matches?game=Breaking%20Head", "", nil, &list)
 	if len(list) != 2 {
 		t.Errorf("the list of Breaking Head matches has %d, want 2", len(list))
+	}
+}
+
+// TestRulebookPage: GET /api/games/{name}/rulebook answers every game's
+// players' rulebook with the game's numbers for the player count asked
+// and, for one of the server's variants, the variant's; a bad count or an
+// unknown variant is refused, saying so.
+func TestRulebookPage(t *testing.T) {
+	dir := t.TempDir()
+	tiles, err := os.ReadFile("../games/threeio/testdata/tiles/small-box.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "small-box.json"), tiles, 0o644)
+	os.WriteFile(filepath.Join(dir, "small.variant.json"), []byte(`{"name": "small", "game": "3io", "options": {"tiles": "small-box.json"}}`), 0o644)
+	set, err := variant.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := startNode(t, nil, server.Config{Variants: set})
+	type answer struct {
+		Game, Title, Doc, Rulebook, HTML, Variant string
+		Players                                   int
+	}
+	for _, g := range game.Games() {
+		in := g.Info()
+		if in.Doc == "" {
+			continue
+		}
+		var a answer
+		n.mustCall(http.StatusOK, "GET", "/api/games/"+in.Name+"/rulebook?players="+strconv.Itoa(in.MaxPlayers), "", nil, &a)
+		if a.Game != in.Name || a.Players != in.MaxPlayers || a.Doc != in.Doc || !strings.Contains(a.HTML, "<h1 id=") ||
+			!strings.Contains(a.HTML, "Finer points") {
+			t.Errorf("%s: %s %d players %q, html:\n%.400s", in.Name, a.Game, a.Players, a.Doc, a.HTML)
+		}
+	}
+	var today, small answer
+	n.mustCall(http.StatusOK, "GET", "/api/games/3io/rulebook", "", nil, &today)
+	n.mustCall(http.StatusOK, "GET", "/api/games/3io/rulebook?variant=small", "", nil, &small)
+	if small.Variant != "small" || small.HTML == today.HTML {
+		t.Errorf("the small box's rulebook (variant %q) reads as today's", small.Variant)
+	}
+	for path, says := range map[string]string{
+		"/api/games/3io/rulebook?players=abc":                        `want a number of players, 2 to 4`,
+		"/api/games/3io/rulebook?players=9":                          "9 players",
+		"/api/games/3io/rulebook?variant=big":                        `of 3io (variants: small)`,
+		"/api/games/countdown/rulebook":                              "countdown has no rulebook",
+		"/api/games/3io/rulebook?variant=" + strings.Repeat("x", 60): "at most 40 bytes",
+	} {
+		code, raw := n.call("GET", path, "", nil, nil)
+		if code < 400 || !strings.Contains(string(raw), says) {
+			t.Errorf("GET %s: %d %s; want an error saying %q", path, code, raw, says)
+		}
 	}
 }

@@ -124,5 +124,5 @@ func Page() *Asset { return &Asset{Body: index.body, Type: index.ctype, ETag: in
 // them (client-side routing), and a server answers each with Page. A
 // path ending in "/" stands for every path below it: /u/NAME is a
 // profile, /leaderboard/GAME a game's leaderboard.
-var PageRoutes = []string{"/", "/new", "/match/", "/replay/", "/rules/",
+var PageRoutes = []string{"/", "/new", "/match/", "/replay/", "/rules/", "/learn/",
 	"/signin", "/signup", "/account", "/u/", "/leaderboard", "/leaderboard/"}

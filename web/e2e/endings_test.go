@@ -256,7 +256,7 @@ func TestUnknownPathPage(t *testing.T) {
 	if !strings.Contains(m.Text, "No such page") || !strings.Contains(m.Text, "/matchs/k3h2v9q8z0ab") || m.Title != "No such page · Commons" {
 		t.Errorf("the page is titled %q and says:\n%s", m.Title, m.Text)
 	}
-	for _, want := range []string{"/", "/new", "/leaderboard", "/rules/source", "/rules/breaking-head", "/rules/open-source-board-game"} {
+	for _, want := range []string{"/", "/new", "/leaderboard", "/learn/source", "/learn/breaking-head", "/learn/open-source-board-game"} {
 		if !slices.Contains(m.Links, want) {
 			t.Errorf("no link to %s: %v", want, m.Links)
 		}
@@ -265,8 +265,8 @@ func TestUnknownPathPage(t *testing.T) {
 		t.Errorf("the server answers the path with %d, want 404", status)
 	}
 	s.viewShot("missing-phone.png")
-	s.click(`[data-missing-rules] a[href="/rules/source"]`)
-	s.waitJS(`document.body.dataset.view === "rules" && document.body.dataset.rules === "source"`, 10*time.Second)
+	s.click(`[data-missing-rules] a[href="/learn/source"]`)
+	s.waitJS(`document.body.dataset.view === "learn" && document.body.dataset.rulebook === "source"`, 10*time.Second)
 	s.open(a.url + "/no-such-page")
 	s.waitJS(`document.body.dataset.view === "missing"`, 10*time.Second)
 	s.click(`[data-missing-lobby]`)

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -37,8 +38,25 @@ func TestHowToPlay(t *testing.T) {
 	}
 	p.screenshot("lobby-options.png", "#new")
 
-	// From the lobby's game card.
+	// From the lobby's game card: the players' rulebook, in the order a
+	// newcomer reads, and from it the rules in full.
 	p.click("[data-rules-link='3io']")
+	p.waitJS(`document.body.dataset.view === "learn" && document.body.dataset.rulebook === "3io"`, 10*time.Second)
+	var book struct {
+		H1, Title string
+		Sections  []string
+	}
+	p.eval(`(() => ({ h1: document.querySelector(".rulebook h1").textContent, title: document.title,
+		sections: [...document.querySelectorAll(".rulebook h2")].map((h) => h.textContent) }))()`, &book)
+	if book.H1 != "3io" || book.Title != "How to play 3io · Commons" || !slices.Contains(book.Sections, "What is on the table") ||
+		!slices.Contains(book.Sections, "A turn") || !slices.Contains(book.Sections, "Finer points") {
+		t.Errorf("the rulebook of 3io: %+v", book)
+	}
+	p.screenshot("rulebook-3io.png", "")
+	// Another player count: the numbers that depend on it follow.
+	p.selectValue("#rulebook-players", "4")
+	p.waitJS(`document.body.dataset.players === "4"`, 10*time.Second)
+	p.click("[data-rules-full='3io']")
 	p.waitJS(`document.body.dataset.view === "rules" && document.body.dataset.rules === "3io"`, 10*time.Second)
 	var page struct {
 		H1, Title        string
@@ -64,6 +82,8 @@ func TestHowToPlay(t *testing.T) {
 	p.waitJS(`document.body.dataset.view === "match" && document.body.dataset.status === "running"`, 10*time.Second)
 	p.waitJS(`!document.querySelector(".links [data-rules-link]").hidden`, 5*time.Second)
 	p.click(".links [data-rules-link]")
+	p.waitJS(`document.body.dataset.view === "learn" && document.body.dataset.rulebook === "source"`, 10*time.Second)
+	p.click("[data-rules-full='source']")
 	p.waitJS(`document.body.dataset.view === "rules" && document.body.dataset.rules === "source"`, 10*time.Second)
 	p.eval(read, &page)
 	if page.H1 != "Source" || page.Notation != 1 {

@@ -124,6 +124,9 @@ func TestEveryPageFits(t *testing.T) {
 			s.open(a.url + "/rules/" + name)
 			s.waitJS(fmt.Sprintf(`document.body.dataset.rules === %s`, js(name)), 10*time.Second)
 			check("rules-" + name)
+			s.open(a.url + "/learn/" + name)
+			s.waitJS(fmt.Sprintf(`document.body.dataset.rulebook === %s`, js(name)), 10*time.Second)
+			check("rulebook-" + name)
 		}
 		for _, p := range []struct{ path, ready, shot string }{
 			{"/signin", `document.querySelector("#auth-name")`, "signin"},

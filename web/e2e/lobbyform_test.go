@@ -58,13 +58,13 @@ func TestLobbyKeepsChoicesAfterRules(t *testing.T) {
 
 	// The form's own How to play, and the rules page's Back.
 	p.click("[data-form-rules]")
-	p.waitJS(`document.body.dataset.view === "rules" && document.body.dataset.rules === "breaking-head"`, 10*time.Second)
+	p.waitJS(`document.body.dataset.view === "learn" && document.body.dataset.rulebook === "breaking-head"`, 10*time.Second)
 	p.click("[data-back]")
 	same("after How to play and the page's Back,")
 
 	// A game card's How to play, and the browser's Back.
 	p.click(`[data-card="games"] [data-rules-link="source"]`)
-	p.waitJS(`document.body.dataset.view === "rules" && document.body.dataset.rules === "source"`, 10*time.Second)
+	p.waitJS(`document.body.dataset.view === "learn" && document.body.dataset.rulebook === "source"`, 10*time.Second)
 	p.run(10*time.Second, chromedp.NavigateBack())
 	same("after How to play and the browser's Back,")
 

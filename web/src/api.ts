@@ -238,6 +238,18 @@ export interface Rules {
   html: string;
 }
 
+// Rulebook is a game's players' rulebook, rendered with the game's
+// numbers for a player count (GET /api/games/{name}/rulebook).
+export interface Rulebook {
+  game: string;
+  title: string;
+  players: number;
+  variant?: string;
+  doc?: string;
+  rulebook: string;
+  html: string;
+}
+
 // ApiError is a refused request, with the server's own explanation.
 export class ApiError extends Error {
   constructor(public status: number, message: string) {
@@ -307,6 +319,10 @@ export const resign = (id: string, token: string) => call<MatchView>("POST", `/a
 export const draw = (id: string, token: string, decline = false) =>
   call<MatchView>("POST", `/api/matches/${enc(id)}/draw`, decline ? { decline } : undefined, token);
 export const rules = (game: string) => call<Rules>("GET", `/api/games/${enc(game)}/rules`);
+export const rulebook = (game: string, players?: number, variant?: string) =>
+  call<Rulebook>("GET", `/api/games/${enc(game)}/rulebook?` + new URLSearchParams({
+    ...(players ? { players: String(players) } : {}), ...(variant ? { variant } : {}),
+  }).toString());
 export const rematch = (id: string, token: string) => call<SeatAnswer>("POST", `/api/matches/${enc(id)}/rematch`, undefined, token);
 // undo takes back the viewer's last move (the version it saw); outOfTime
 // chooses for a seat out of time two turns in a row.

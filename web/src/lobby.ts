@@ -72,7 +72,9 @@ export function lobby(app: HTMLElement, focusNew: boolean): () => void {
       h("p", {}, g.summary),
       h("p", { class: "note" }, `${g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}`} players`,
         g.chance ? " · chance" : "", g.hidden_information ? " · hidden information" : ""),
-      g.doc ? h("p", { class: "game-links" }, h("a", { href: `/rules/${g.name}`, "data-link": "", "data-rules-link": g.name }, `How to play ${g.title}`)) : null)));
+      g.doc ? h("p", { class: "game-links" },
+        h("a", { href: `/learn/${g.name}`, "data-link": "", "data-rules-link": g.name }, `How to play ${g.title}`), " · ",
+        h("a", { href: `/rules/${g.name}`, "data-link": "", "data-rules-full": g.name }, "Rules in full")) : null)));
     if (focusNew) document.getElementById("new")?.scrollIntoView();
     refresh();
   }).catch(showError);
@@ -296,7 +298,7 @@ function buildForm(box: HTMLElement, games: api.GameInfo[], showError: (e: unkno
     const rules = offered.filter((o) => o.values?.length), numbers = offered.filter((o) => !o.values?.length);
     fill(options, ...rules.map(box),
       numbers.length ? h("details", { class: "more-options" }, h("summary", {}, "More numbers (for playtesting)"), ...numbers.map(box)) : null);
-    rulesLink.href = `/rules/${g.name}`;
+    rulesLink.href = `/learn/${g.name}`;
     rulesLink.textContent = `How to play ${g.title}`;
     rulesLink.hidden = !g.doc;
     const vs = g.variants || [];

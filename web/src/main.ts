@@ -13,6 +13,7 @@ import { navigate, setRouter, unmarkAll } from "./nav";
 import { profileView } from "./profile";
 import { replayView } from "./replay";
 import { rulesView } from "./rules";
+import { learnView } from "./learn";
 import { signInView } from "./signin";
 
 let cleanup: (() => void) | null = null;
@@ -34,6 +35,8 @@ function route(): void {
     cleanup = replayView(app, m[1]);
   } else if ((m = path.match(/^\/rules\/([A-Za-z0-9_-]+)\/?$/))) {
     cleanup = rulesView(app, m[1]);
+  } else if ((m = path.match(/^\/learn\/([A-Za-z0-9_-]+)\/?$/))) {
+    cleanup = learnView(app, m[1]);
   } else if (path === "/signin" || path === "/signup") {
     cleanup = signInView(app, path === "/signup");
   } else if (path === "/account") {

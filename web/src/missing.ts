@@ -23,7 +23,7 @@ export function missingView(app: HTMLElement): () => void {
   let stopped = false;
   api.games().then((gs) => {
     if (stopped) return;
-    fill(rules, ...gs.filter((g) => g.doc).map((g) => h("li", {}, link(`/rules/${g.name}`, g.title))));
+    fill(rules, ...gs.filter((g) => g.doc).map((g) => h("li", {}, link(`/learn/${g.name}`, g.title))));
   }).catch(() => {
     if (!stopped) rulesBox.hidden = true; // the server is away: the other links stand
   });

@@ -44,7 +44,7 @@ export class MatchHead {
     // The title, before the status and the rated mark.
     const marks = [...this.heading.querySelectorAll(".status, .tag")];
     this.heading.replaceChildren(title, " ", ...marks);
-    this.rulesLink.href = `/rules/${game}`;
+    this.rulesLink.href = `/learn/${game}`;
     this.rulesLink.textContent = `How to play ${title}`;
     this.rulesLink.hidden = false;
   }

@@ -1,0 +1,73 @@
+// A game's "How to play" page: its players' rulebook, taught for a
+// newcomer (GET /api/games/{name}/rulebook), with the game's numbers for
+// the player count chosen; the rules document in full, the implementers'
+// specification, is a link away ("Rules in full", rules.ts).
+
+import * as api from "./api";
+import { h } from "./dom";
+import { mark, navigate } from "./nav";
+
+export function learnView(app: HTMLElement, game: string): () => void {
+  mark({ view: "learn", game });
+  document.title = "How to play · Commons";
+  const params = new URLSearchParams(location.search);
+  const doc = h("article", { class: "rules-doc rulebook", "data-rulebook": game }, h("p", { class: "note" }, "Loading the rulebook…"));
+  const back = h("button", { class: "quiet", "data-back": "", onclick: () => history.back() }, "Back");
+  back.hidden = history.length < 2;
+  const play = h("a", { class: "button primary", href: `/new?game=${encodeURIComponent(game)}`, "data-link": "", "data-play": game }, "Play it");
+  const full = h("a", { class: "button quiet", href: `/rules/${encodeURIComponent(game)}`, "data-link": "", "data-rules-full": game }, "Rules in full");
+  const players = h("select", { id: "rulebook-players", "aria-label": "Players" });
+  const count = h("label", { class: "rulebook-players", hidden: true }, "Numbers for ", players, " players");
+  app.append(h("section", { class: "card rules" },
+    h("p", { class: "links rules-links" }, back, h("a", { class: "button quiet", href: "/", "data-link": "" }, "Lobby"), play, full),
+    count, doc));
+
+  doc.addEventListener("click", (e) => {
+    const a = (e.target as Element).closest?.("a") as HTMLAnchorElement | null;
+    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const href = a.getAttribute("href") || "";
+    if (href.startsWith("#")) {
+      e.preventDefault();
+      history.replaceState(null, "", href);
+      document.getElementById(decodeURIComponent(href.slice(1)))?.scrollIntoView();
+    } else if (a.origin === location.origin && (a.pathname.startsWith("/rules/") || a.pathname.startsWith("/learn/"))) {
+      e.preventDefault();
+      navigate(a.pathname + a.hash);
+    }
+  });
+
+  let stopped = false;
+  const load = (n?: number) => {
+    api.rulebook(game, n, params.get("variant") || undefined).then((r) => {
+      if (stopped) return;
+      document.title = `How to play ${r.title} · Commons`;
+      // The server renders our own documents and leaves raw HTML out.
+      doc.innerHTML = r.html;
+      players.value = String(r.players);
+      mark({ rulebook: r.game, players: String(r.players) });
+    }).catch((e: Error) => {
+      if (stopped) return;
+      doc.replaceChildren(h("p", { class: "banner error", role: "alert" }, e.message));
+      mark({ rulebook: "error" });
+    });
+  };
+  // The numbers that depend on the player count (a hand, a deal) follow
+  // the count chosen.
+  api.games().then((gs) => {
+    const g = gs.find((x) => x.name === game);
+    if (stopped || !g || g.min_players === g.max_players) return;
+    for (let n = g.min_players; n <= g.max_players; n++) players.append(h("option", { value: String(n) }, String(n)));
+    players.value = params.get("players") || String(g.min_players);
+    count.hidden = false;
+  }).catch(() => undefined);
+  players.addEventListener("change", () => {
+    const u = new URL(location.href);
+    u.searchParams.set("players", players.value);
+    history.replaceState(null, "", u.pathname + u.search);
+    load(Number(players.value));
+  });
+  load(Number(params.get("players")) || undefined);
+  return () => {
+    stopped = true;
+  };
+}
