@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -79,4 +80,22 @@ func NewState(g Game, players int, opts Options) (State, error) {
 		return nil, err
 	}
 	return g.New(cfg)
+}
+
+// NumberOption reads option name of cfg as a whole number from lo to hi,
+// for a number a game's data table holds and an option may override (a
+// parameter a designer tunes): 0 and no error when the option is empty
+// (the data decides). The error names the game, the option, its value,
+// what the number is (what) and whose value empty means (data, as "the
+// cards file's").
+func NumberOption(cfg Config, gameName, name string, lo, hi int, what, data string) (int, error) {
+	v := cfg.Options.Get(name)
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("%s: option %s=%q: want %s, a whole number from %d to %d, or empty for %s", gameName, name, v, what, lo, hi, data)
+	}
+	return n, nil
 }

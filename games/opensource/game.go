@@ -21,7 +21,6 @@ package opensource
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/commons-games/commons/game"
 )
@@ -243,17 +242,8 @@ func gameCards(cfg game.Config) (*Cards, error) {
 	return &o, nil
 }
 
-// numOption reads the named numeric option: 0 when it is empty (the cards
-// file decides), else a whole number from lo to hi; what says what it
-// counts in the error.
+// numOption reads the named numeric option (game.NumberOption): 0 when
+// it is empty, the cards file deciding.
 func numOption(cfg game.Config, name string, lo, hi int, what string) (int, error) {
-	v := cfg.Options.Get(name)
-	if v == "" {
-		return 0, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < lo || n > hi {
-		return 0, fmt.Errorf("%s: option %s=%q: want %s, a whole number from %d to %d, or empty for the cards file's", info.Name, name, v, what, lo, hi)
-	}
-	return n, nil
+	return game.NumberOption(cfg, info.Name, name, lo, hi, what, "the cards file's")
 }
