@@ -220,14 +220,7 @@ func runLabRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	switch len(pos) {
-	case 0:
-		return usagef("name a game: %s (commons games describes them)", strings.Join(gameNames(), ", "))
-	case 1:
-	default:
-		return usagef("unexpected argument %q after the game %q (flags start with --)", pos[1], pos[0])
-	}
-	g, gcfg, err := o.gf.resolve(pos[0])
+	g, gcfg, err := o.gf.resolveArgs(pos)
 	if err != nil {
 		return err
 	}

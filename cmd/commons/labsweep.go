@@ -45,14 +45,7 @@ func labSweepFlags(fs *flag.FlagSet) *labSweepOpts {
 // labRunBase reads the flags a sweep and a tuning share with lab run: the
 // game, its fixed options, the bots and the trace.
 func labRunBase(gf *gameFlags, pos []string, bots string, teams []string, trace string) (game.Info, match.Run, error) {
-	switch len(pos) {
-	case 0:
-		return game.Info{}, match.Run{}, usagef("name a game: %s (commons games describes them)", strings.Join(gameNames(), ", "))
-	case 1:
-	default:
-		return game.Info{}, match.Run{}, usagef("unexpected argument %q after the game %q (flags start with --)", pos[1], pos[0])
-	}
-	g, gcfg, err := gf.resolve(pos[0])
+	g, gcfg, err := gf.resolveArgs(pos)
 	if err != nil {
 		return game.Info{}, match.Run{}, err
 	}

@@ -68,6 +68,11 @@ func (gf *gameFlags) parse(fs *flag.FlagSet, args []string) (game.Game, game.Con
 	if err != nil {
 		return nil, game.Config{}, err
 	}
+	return gf.resolveArgs(pos)
+}
+
+// resolveArgs resolves a command's arguments, which must be one: GAME.
+func (gf *gameFlags) resolveArgs(pos []string) (game.Game, game.Config, error) {
 	switch len(pos) {
 	case 0:
 		return nil, game.Config{}, usagef("name a game: %s (commons games describes them)", strings.Join(gameNames(), ", "))
