@@ -89,7 +89,9 @@ func TestHowToPlay(t *testing.T) {
 	if page.H1 != "Source" || page.Notation != 1 {
 		t.Errorf("the rules page of Source: %+v", page)
 	}
-	// Back to the match.
+	// Back to the rulebook, and back to the match.
+	p.click("[data-back]")
+	p.waitJS(`document.body.dataset.view === "learn" && document.body.dataset.rulebook === "source"`, 10*time.Second)
 	p.click("[data-back]")
 	p.waitJS(`document.body.dataset.view === "match"`, 10*time.Second)
 }
