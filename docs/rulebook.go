@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -49,7 +51,26 @@ func RulebookMarkdown(g game.Game, cfg game.Config) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", RulebookPath(name), ErrNoDoc)
 	}
-	t, err := template.New(name).Option("missingkey=error").Parse(string(src))
+	names := map[string]bool{}
+	if il, ok := g.(game.Illustrator); ok {
+		exs, err := il.Examples(cfg)
+		if err != nil {
+			return nil, fmt.Errorf("%s: its examples: %w", name, err)
+		}
+		for _, ex := range exs {
+			names[ex.Name] = true
+		}
+	}
+	t, err := template.New(name).Option("missingkey=error").Funcs(template.FuncMap{
+		// example places a picture: a paragraph of its own, which the web
+		// app replaces with the position drawn by the game's board.
+		"example": func(ex string) (string, error) {
+			if !names[ex] {
+				return "", fmt.Errorf("no example %q: the game's Examples have %s", ex, strings.Join(slices.Sorted(maps.Keys(names)), ", "))
+			}
+			return "\n\n" + ExampleMark(ex) + "\n\n", nil
+		},
+	}).Parse(string(src))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", RulebookPath(name), err)
 	}
@@ -76,6 +97,22 @@ func Rulebook(g game.Game, cfg game.Config, pageOf func(doc string) string) (*Pa
 	}
 	return render(RulebookPath(g.Info().Name), md, pageOf)
 }
+
+// ExampleMark is the paragraph that stands for example name in a
+// rulebook's page: the web app draws the example's position there.
+func ExampleMark(name string) string { return "[example: " + name + "]" }
+
+// Examples returns the names of the examples a rulebook's Markdown
+// places, in order.
+func Examples(md []byte) []string {
+	var out []string
+	for _, m := range exampleMark.FindAllSubmatch(md, -1) {
+		out = append(out, string(m[1]))
+	}
+	return out
+}
+
+var exampleMark = regexp.MustCompile(`(?m)^\[example: ([a-z0-9-]+)\]$`)
 
 // Basics returns the part of a rulebook's Markdown before its finer
 // points: what a newcomer reads first.

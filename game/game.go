@@ -303,6 +303,30 @@ type Numberer interface {
 	Numbers(cfg Config) (map[string]any, error)
 }
 
+// Illustrator is implemented by games whose rulebook shows example
+// positions ({{example "NAME"}} in docs/rulebooks/NAME.md), drawn by the
+// game's own web board. Each is built by applying legal actions, chance
+// outcomes included, to a state the game made for cfg, so that no
+// picture shows a position the rules cannot reach or a rule the engine
+// does not apply; each game's tests check that every example shows what
+// its caption says.
+type Illustrator interface {
+	Examples(cfg Config) ([]Example, error)
+}
+
+// Example is one picture of a rulebook.
+type Example struct {
+	// Name is how the rulebook names it: lower case, digits and hyphens.
+	Name string
+	// Caption says what the picture shows, in a player's words.
+	Caption string
+	// State is the position shown, as a spectator sees it.
+	State State
+	// Marks are what the picture points at (points, sectors, cards), in
+	// the game's notation, for the board to highlight.
+	Marks []string
+}
+
 // Outcomer is implemented by states of games that can say, at the end, how
 // the game ended in their own terms, for the playtesting lab (docs/lab.md):
 // why it ended, and how often the game's own events happened over the
