@@ -139,6 +139,21 @@ type rulebookAnswer struct {
 	Doc      string `json:"doc,omitempty"`
 	Rulebook string `json:"rulebook"`
 	HTML     string `json:"html"`
+	// Examples are the positions the rulebook shows (game.Illustrator),
+	// each as a spectator sees it, for the game's board to draw where
+	// the page has the paragraph "[example: NAME]".
+	Examples []exampleView `json:"examples,omitempty"`
+}
+
+// exampleView is one example position of a rulebook.
+type exampleView struct {
+	Name    string   `json:"name"`
+	Caption string   `json:"caption"`
+	Marks   []string `json:"marks,omitempty"`
+	// Observation is the position as a spectator sees it, Text its text
+	// form (for a game without a board of its own).
+	Observation any    `json:"observation"`
+	Text        string `json:"text"`
 }
 
 // handleRulebook answers a game's players' rulebook as HTML, with the
@@ -180,9 +195,20 @@ func (s *Server) handleRulebook(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	a := rulebookAnswer{Game: in.Name, Title: in.Title, Players: players, Variant: name,
+		Doc: in.Doc, Rulebook: docs.RulebookPath(in.Name), HTML: string(p.HTML)}
+	if il, ok := g.(game.Illustrator); ok {
+		exs, err := il.Examples(cfg)
+		if err != nil {
+			return err
+		}
+		for _, ex := range exs {
+			a.Examples = append(a.Examples, exampleView{Name: ex.Name, Caption: ex.Caption, Marks: ex.Marks,
+				Observation: ex.State.Observation(game.Spectator), Text: ex.State.Render(game.Spectator)})
+		}
+	}
 	w.Header().Set("Cache-Control", "no-cache")
-	writeJSON(w, http.StatusOK, rulebookAnswer{Game: in.Name, Title: in.Title, Players: players, Variant: name,
-		Doc: in.Doc, Rulebook: docs.RulebookPath(in.Name), HTML: string(p.HTML)})
+	writeJSON(w, http.StatusOK, a)
 	return nil
 }
 

@@ -248,6 +248,17 @@ export interface Rulebook {
   doc?: string;
   rulebook: string;
   html: string;
+  // examples: the positions the rulebook shows, each where the page has
+  // the paragraph "[example: NAME]", drawn by the game's board.
+  examples?: RulebookExample[];
+}
+
+export interface RulebookExample {
+  name: string;
+  caption: string;
+  marks?: string[];
+  observation: unknown;
+  text: string;
 }
 
 // ApiError is a refused request, with the server's own explanation.

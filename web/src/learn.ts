@@ -4,6 +4,7 @@
 // specification, is a link away ("Rules in full", rules.ts).
 
 import * as api from "./api";
+import { boardFor } from "./boards";
 import { h } from "./dom";
 import { mark, navigate } from "./nav";
 
@@ -43,6 +44,7 @@ export function learnView(app: HTMLElement, game: string): () => void {
       document.title = `How to play ${r.title} · Commons`;
       // The server renders our own documents and leaves raw HTML out.
       doc.innerHTML = r.html;
+      drawExamples(doc, r);
       players.value = String(r.players);
       mark({ rulebook: r.game, players: String(r.players) });
     }).catch((e: Error) => {
@@ -70,4 +72,35 @@ export function learnView(app: HTMLElement, game: string): () => void {
   return () => {
     stopped = true;
   };
+}
+
+// drawExamples replaces each paragraph "[example: NAME]" of a rulebook
+// with the example's position, drawn by the game's own board as a
+// spectator sees it (nothing to click), its marks highlighted, and its
+// caption.
+function drawExamples(doc: HTMLElement, r: api.Rulebook): void {
+  const byName = new Map((r.examples || []).map((x) => [x.name, x]));
+  for (const p of [...doc.querySelectorAll("p")]) {
+    const m = (p.textContent || "").trim().match(/^\[example: ([a-z0-9-]+)\]$/);
+    if (!m) continue;
+    const ex = byName.get(m[1]);
+    const fig = h("figure", { class: "rulebook-example", "data-example": m[1] });
+    if (!ex) {
+      fig.append(h("p", { class: "note" }, `(The picture ${m[1]} is missing.)`));
+      p.replaceWith(fig);
+      continue;
+    }
+    const boardEl = h("div", { class: "board example-board" });
+    const panel = h("div", { class: "panel example-panel" });
+    const host = { move: () => undefined, say: () => undefined, choose: () => undefined, name: (seat: number) => `Player ${seat}` };
+    const seats = Array.from({ length: r.players }, (_, i) => ({ seat: i + 1, kind: "human" as const, taken: true, name: `Player ${i + 1}` }));
+    const board = boardFor(r.game)(boardEl, panel, host);
+    board.update({ obs: ex.observation, text: ex.text, legal: [], seat: 0, players: r.players, seats, version: 0, interactive: false, log: [] });
+    for (const mark of ex.marks || []) {
+      const sel = ["point", "sector", "at", "place", "tile", "card"].map((a) => `[data-${a}="${CSS.escape(mark)}"]`).join(",");
+      boardEl.querySelectorAll(sel).forEach((el) => el.classList.add("example-mark"));
+    }
+    fig.append(h("div", { class: "example-position" }, boardEl, panel), h("figcaption", {}, ex.caption));
+    p.replaceWith(fig);
+  }
 }
