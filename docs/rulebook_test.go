@@ -2,6 +2,7 @@ package docs_test
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -55,6 +56,25 @@ func TestRulebooks(t *testing.T) {
 				}
 			}
 			cfg, _ := game.Resolve(g, in.MinPlayers, nil)
+			// Every example position the game builds is shown somewhere.
+			if il, ok := g.(game.Illustrator); ok {
+				exs, err := il.Examples(cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				md, _ := docs.RulebookMarkdown(g, cfg)
+				placed := docs.Examples(md)
+				for _, ex := range exs {
+					if !slices.Contains(placed, ex.Name) {
+						t.Errorf("example %s is not placed in the rulebook ({{example %q}})", ex.Name, ex.Name)
+					}
+					if ex.Caption == "" || ex.State == nil {
+						t.Errorf("example %s: no caption or no position", ex.Name)
+					}
+				}
+			} else {
+				t.Errorf("%s shows no example positions (game.Illustrator)", in.Name)
+			}
 			p, err := docs.Rulebook(g, cfg, pageOf)
 			if err != nil {
 				t.Fatal(err)
