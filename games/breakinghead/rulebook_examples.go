@@ -21,7 +21,7 @@ type scene struct {
 	moves []string
 }
 
-// path lays the seven cards of row 0 from the start to the middle end
+// rowPath lays the seven cards of row 0 from the start to the middle end
 // card, open to the E and W.
 var rowPath = []string{
 	"place straight-ew@1,0", "place crossing@2,0", "place junction-esw@3,0",
@@ -162,8 +162,8 @@ func (g breakingHead) playScene(cfg game.Config, sc scene) (*State, error) {
 			best, most := -1, 0
 			for _, o := range outs {
 				k := int(o.Action)
-				if spare := int(s.deck[k]) - demand[k]; k < nKinds && spare > most {
-					best, most = k, spare
+				if k >= 0 && k < nKinds && int(s.deck[k])-demand[k] > most {
+					best, most = k, int(s.deck[k])-demand[k]
 				}
 			}
 			if best < 0 {
@@ -195,12 +195,20 @@ func (g breakingHead) playScene(cfg game.Config, sc scene) (*State, error) {
 		best, most := -1, 0
 		for _, o := range outs {
 			k := int(o.Action)
-			if k < nKinds && int(s.deck[k]) > most {
+			if k >= 0 && k < nKinds && int(s.deck[k]) > most {
 				best, most = k, int(s.deck[k])
 			}
 		}
-		if err := s.Apply(game.Action(best)); err != nil {
+		if best < 0 {
+			return nil, fmt.Errorf("no card to draw after the moves")
+		}
+		pick := fmt.Sprintf("%s %s %s %s", f[0], f[1], f[2], kindNames[best])
+		a, err := s.ParseAction(pick)
+		if err != nil {
 			return nil, err
+		}
+		if err := s.Apply(a); err != nil {
+			return nil, fmt.Errorf("%s: %w", pick, err)
 		}
 	}
 	return s, nil
