@@ -59,6 +59,12 @@ func (g breakingHead) Examples(cfg game.Config) ([]game.Example, error) {
 		sc:    scene{fixed: "8,0", moves: append(append([]string{}, rowPath[:6]...), "place straight-ew-dead@7,0")},
 		marks: []string{"7,0", "8,0"},
 	}, {
+		name: "spam",
+		caption: "Spam! has taken the card at 4,0 off the table and broken the path, " +
+			"but the Needs work card the path had reached stays face up.",
+		sc:    scene{fixed: "8,2", moves: append(append([]string{}, rowPath...), "spam 4,0")},
+		marks: []string{"4,0", "8,0"},
+	}, {
 		name: "blocked",
 		caption: "Seat 2 has put a Blocked! card (Drupal-Flu) in front of seat 3. Seat 3 is to play " +
 			"but cannot place a comment card until an Unblocked! card removes the problem.",
