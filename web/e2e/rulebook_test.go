@@ -48,7 +48,7 @@ func TestRulebookPictures(t *testing.T) {
 						drawn: [...f.querySelectorAll(".example-board svg")].some((s) => s.querySelectorAll("*").length > 3 && s.getBoundingClientRect().width > 50) ||
 							(f.querySelector(".example-panel")?.textContent || "").trim().length > 20,
 						caption: (f.querySelector("figcaption")?.textContent || "").trim(),
-						missing: !!f.querySelector(".note"),
+						missing: !!f.querySelector(".example-missing"),
 					})),
 				}))()`, &got)
 				if got.Left != 0 {

@@ -86,11 +86,11 @@ function drawExamples(doc: HTMLElement, r: api.Rulebook): void {
     const ex = byName.get(m[1]);
     const fig = h("figure", { class: "rulebook-example", "data-example": m[1] });
     if (!ex) {
-      fig.append(h("p", { class: "note" }, `(The picture ${m[1]} is missing.)`));
+      fig.append(h("p", { class: "note example-missing" }, `(The picture ${m[1]} is missing.)`));
       p.replaceWith(fig);
       continue;
     }
-    const boardEl = h("div", { class: "board example-board" });
+    const boardEl = h("div", { class: "board-wrap example-board" });
     const panel = h("div", { class: "panel example-panel" });
     const host = { move: () => undefined, say: () => undefined, choose: () => undefined, name: (seat: number) => `Player ${seat}` };
     const seats = Array.from({ length: r.players }, (_, i) => ({ seat: i + 1, kind: "human" as const, taken: true, name: `Player ${i + 1}` }));
