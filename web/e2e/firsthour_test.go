@@ -189,6 +189,10 @@ func TestSourceKeyboard(t *testing.T) {
 	if pt, label := focused(); pt != "b8" || !strings.Contains(label, "place on") {
 		t.Fatalf("ArrowDown went to %s, %q", pt, label)
 	}
+	// The focused point names itself in a hint beside it, for the eye.
+	if h := boardHint(p); !strings.HasPrefix(h, "b8: empty") {
+		t.Errorf("the hint on b8 reads %q", h)
+	}
 	v = p.data()["version"]
 	p.run(5*time.Second, chromedp.KeyEvent(kb.Enter))
 	p.versionAfter(v, 10*time.Second)

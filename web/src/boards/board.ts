@@ -82,6 +82,7 @@ export class KeyGrid {
     root.setAttribute("role", "group");
     root.setAttribute("aria-label", label + ". Arrow keys move between the spaces, Enter plays.");
     root.addEventListener("keydown", (e) => this.key(e));
+    boardHints(root);
     root.addEventListener("focusin", (e) => {
       const el = (e.target as Element).closest?.("[data-col]") as SVGElement | null;
       if (!el) return;
@@ -168,4 +169,79 @@ export function redrawKeepingFocus(redraw: () => void, sel: string): void {
   const had = document.activeElement;
   redraw();
   if (had && !document.contains(had)) document.querySelector<HTMLElement>(sel)?.focus();
+}
+
+// boardHints makes every cell of a board (an element with an aria-label
+// and data-col) name itself in a hint beside it: on keyboard focus, and
+// on a long press on a touch screen, where a hover's title never shows
+// (the SVG titles serve the mouse). A long press only shows the hint: the
+// click that ends it plays nothing.
+const longPress = 500; // ms
+const hint = (() => {
+  let el: HTMLElement | null = null;
+  return {
+    show(cell: Element): void {
+      const text = cell.getAttribute("aria-label");
+      if (!text) return;
+      if (!el) {
+        el = document.createElement("div");
+        el.className = "board-hint";
+        el.setAttribute("role", "tooltip");
+        document.body.append(el);
+      }
+      el.textContent = text;
+      el.hidden = false;
+      const r = cell.getBoundingClientRect();
+      const w = el.offsetWidth, hgt = el.offsetHeight;
+      const x = Math.max(4, Math.min(innerWidth - w - 4, r.left + r.width / 2 - w / 2));
+      const above = r.top - hgt - 6;
+      el.style.left = `${x}px`;
+      el.style.top = `${above >= 4 ? above : Math.min(innerHeight - hgt - 4, r.bottom + 6)}px`;
+    },
+    hide(): void {
+      if (el) el.hidden = true;
+    },
+  };
+})();
+
+function boardHints(root: SVGSVGElement): void {
+  const cellOf = (t: EventTarget | null) => (t as Element | null)?.closest?.("[data-col]") as SVGElement | null;
+  root.addEventListener("focusin", (e) => {
+    const c = cellOf(e.target);
+    if (c && c.matches(":focus-visible")) hint.show(c);
+  });
+  root.addEventListener("focusout", () => hint.hide());
+  let timer = 0, x0 = 0, y0 = 0, pressed = false;
+  const cancel = () => {
+    clearTimeout(timer);
+    timer = 0;
+  };
+  root.addEventListener("pointerdown", (e) => {
+    hint.hide();
+    pressed = false;
+    const c = cellOf(e.target);
+    if (!c || e.pointerType !== "touch") return;
+    x0 = e.clientX;
+    y0 = e.clientY;
+    timer = window.setTimeout(() => {
+      pressed = true;
+      hint.show(c);
+    }, longPress);
+  });
+  root.addEventListener("pointermove", (e) => {
+    if (timer && Math.hypot(e.clientX - x0, e.clientY - y0) > 10) cancel();
+  });
+  root.addEventListener("pointerup", cancel);
+  root.addEventListener("pointercancel", cancel);
+  // The click that ends a long press is the hint's, not a move.
+  root.addEventListener("click", (e) => {
+    if (!pressed) return;
+    pressed = false;
+    e.stopPropagation();
+    e.preventDefault();
+  }, true);
+  root.addEventListener("contextmenu", (e) => {
+    if (cellOf(e.target)) e.preventDefault(); // a long press's menu
+  });
+  addEventListener("scroll", () => hint.hide(), { passive: true });
 }
