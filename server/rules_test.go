@@ -2,15 +2,12 @@ package server_test
 
 import (
 	"net/http"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/commons-games/commons/game"
 	"github.com/commons-games/commons/server"
-	"github.com/commons-games/commons/variant"
 )
 
 // TestRulesPage: GET /api/games/{name}/rules answers every game's rules
@@ -76,18 +73,7 @@ func TestGameTitles(t *testing.T) {
 // and, for one of the server's variants, the variant's; a bad count or an
 // unknown variant is refused, saying so.
 func TestRulebookPage(t *testing.T) {
-	dir := t.TempDir()
-	tiles, err := os.ReadFile("../games/threeio/testdata/tiles/small-box.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.WriteFile(filepath.Join(dir, "small-box.json"), tiles, 0o644)
-	os.WriteFile(filepath.Join(dir, "small.variant.json"), []byte(`{"name": "small", "game": "3io", "options": {"tiles": "small-box.json"}}`), 0o644)
-	set, err := variant.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := startNode(t, nil, server.Config{Variants: set})
+	n := startNode(t, nil, server.Config{Variants: variantsFolder(t)})
 	type answer struct {
 		Game, Title, Doc, Rulebook, HTML, Variant string
 		Players                                   int
