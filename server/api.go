@@ -24,6 +24,8 @@ func (s *Server) routes() {
 	mux.Handle("GET /api/games", h(s.handleGames))
 	mux.Handle("GET /api/games/{name}/rules", h(s.handleRules))
 	mux.Handle("GET /api/games/{name}/rulebook", h(s.handleRulebook))
+	mux.Handle("GET /api/games/{name}/tutorial", h(s.handleTutorial))
+	mux.Handle("POST /api/games/{name}/tutorial", h(s.handleTutorialMove))
 	mux.Handle("GET /api/matches", h(s.handleList))
 	mux.Handle("POST /api/matches", h(s.handleCreate))
 	mux.Handle("GET /api/matches/{id}", h(s.handleMatch))

@@ -5,6 +5,7 @@
 //	commons games [--json]
 //	commons new GAME [--players N] [--seed S] [--option key=value]...
 //	commons replay [--view P] [--complete] [--trace] [--words] FILE
+//	commons learn GAME [--lesson K]
 //	commons play GAME [--players N] [--seat K=human|BOT]... [--seed S] [--option key=value]... [--save FILE] [--ask-forced]
 //	commons play --resume FILE [--seat K=human|BOT]... [--save FILE] [--ask-forced]
 //	commons bench GAME [--players N] [--games N] [--seed S] [--json] [--bot SPEC]
@@ -15,6 +16,7 @@
 //	commons lab compare DIR_A DIR_B
 //	commons serve [--addr HOST:PORT] [--db DSN] [--move-rate N] [--create-limit N]...
 //	commons loadtest [--addr URL] [--matches N] [--duration D] [--rate R] [--game GAME]
+//	commons engine [--max-line BYTES] [--max-states N]
 //	commons admin [--server URL] chat list ROOM | chat delete ROOM N
 //
 // Run "commons help COMMAND" for the flags and examples of one command.
@@ -73,6 +75,7 @@ func init() {
 			"commons replay --words --view 2 game.json   # ... as seat 2 saw them: others' hidden cards masked",
 			"commons new source --seed 3 | commons replay -",
 		}},
+		{name: "learn", summary: "learn a game in the terminal: a guided first game against a gentle bot", run: runLearn, examples: learnExamples},
 		{name: "play", summary: "play a game in the terminal, against people or bots", run: runPlay, bots: true, examples: []string{
 			"commons play source                         # you are seat 1, the medium bot seat 2",
 			"commons play source --seat 2=hard           # against the hard bot (easy, medium, hard)",
@@ -134,6 +137,7 @@ func init() {
 			"The server's abuse limits refuse a load from one address: serve it with",
 			"commons serve --move-rate 0 --create-limit 0 (docs/reliability.md).",
 		}},
+		{name: "engine", summary: "serve the games to programs in any language: JSON lines on stdin and stdout (docs/engine.md)", run: runEngine, examples: engineExamples},
 		{name: "admin", summary: "the operator's work on a running server: list and take down chat messages", run: runAdmin, examples: []string{
 			"commons admin chat list lobby                          # the lobby's last messages, numbered",
 			"commons admin --server http://localhost:8080 chat delete lobby 2   # take message 2 down",

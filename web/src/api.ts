@@ -263,7 +263,9 @@ export interface RulebookExample {
 
 // ApiError is a refused request, with the server's own explanation.
 export class ApiError extends Error {
-  constructor(public status: number, message: string) {
+  // data is the answer's body, for a refusal that says more than its
+  // message (a tutorial's hint).
+  constructor(public status: number, message: string, public data?: unknown) {
     super(message);
   }
 }
@@ -291,7 +293,7 @@ export async function call<T>(method: string, path: string, body?: unknown, toke
   }
   if (!r.ok) {
     const msg = (data as { error?: string } | undefined)?.error || `${r.status} ${r.statusText}`;
-    throw new ApiError(r.status, msg);
+    throw new ApiError(r.status, msg, data);
   }
   return data as T;
 }
@@ -330,6 +332,45 @@ export const resign = (id: string, token: string) => call<MatchView>("POST", `/a
 export const draw = (id: string, token: string, decline = false) =>
   call<MatchView>("POST", `/api/matches/${enc(id)}/draw`, decline ? { decline } : undefined, token);
 export const rules = (game: string) => call<Rules>("GET", `/api/games/${enc(game)}/rules`);
+// Tutorial is a position of a game's guided first game, as the learner
+// (seat 1) sees it (GET and POST /api/games/{name}/tutorial).
+export interface Tutorial {
+  game: string;
+  title: string;
+  players: number;
+  intro: string;
+  lessons: number;
+  // lesson: the lesson asked for, from 1; lessons + 1 once they are over.
+  lesson: number;
+  free?: string[];
+  say?: string;
+  marks?: string[];
+  done?: string;
+  learned?: string[];
+  played: { seat: number; move: string }[];
+  observation: unknown;
+  text: string;
+  legal: string[];
+  to_move?: number;
+  over?: boolean;
+  result?: number[];
+  scores?: number[];
+  bot: string;
+}
+
+// TutorialRefusal is the body of a refused tutorial move (422).
+export interface TutorialRefusal {
+  error: string;
+  move: string;
+  reason?: string;
+  hint?: string;
+}
+
+export const tutorial = (game: string, lesson: number) =>
+  call<Tutorial>("GET", `/api/games/${enc(game)}/tutorial?lesson=${lesson}`);
+export const tutorialMove = (game: string, lesson: number, free: string[], move: string) =>
+  call<Tutorial>("POST", `/api/games/${enc(game)}/tutorial`, { lesson, free, move });
+
 export const rulebook = (game: string, players?: number, variant?: string) =>
   call<Rulebook>("GET", `/api/games/${enc(game)}/rulebook?` + new URLSearchParams({
     ...(players ? { players: String(players) } : {}), ...(variant ? { variant } : {}),

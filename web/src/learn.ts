@@ -15,12 +15,13 @@ export function learnView(app: HTMLElement, game: string): () => void {
   const doc = h("article", { class: "rules-doc rulebook", "data-rulebook": game }, h("p", { class: "note" }, "Loading the rulebook…"));
   const back = h("button", { class: "quiet", "data-back": "", onclick: () => history.back() }, "Back");
   back.hidden = history.length < 2;
-  const play = h("a", { class: "button primary", href: `/new?game=${encodeURIComponent(game)}`, "data-link": "", "data-play": game }, "Play it");
+  const play = h("a", { class: "button", href: `/new?game=${encodeURIComponent(game)}`, "data-link": "", "data-play": game }, "Play it");
+  const first = h("a", { class: "button primary", href: `/learn/${encodeURIComponent(game)}/first`, "data-link": "", "data-first-game": game }, "Your first game, guided");
   const full = h("a", { class: "button quiet", href: `/rules/${encodeURIComponent(game)}`, "data-link": "", "data-rules-full": game }, "Rules in full");
   const players = h("select", { id: "rulebook-players", "aria-label": "Players" });
   const count = h("label", { class: "rulebook-players", hidden: true }, "Numbers for ", players, " players");
   app.append(h("section", { class: "card rules" },
-    h("p", { class: "links rules-links" }, back, h("a", { class: "button quiet", href: "/", "data-link": "" }, "Lobby"), play, full),
+    h("p", { class: "links rules-links" }, back, h("a", { class: "button quiet", href: "/", "data-link": "" }, "Lobby"), first, play, full),
     count, doc));
 
   doc.addEventListener("click", (e) => {
@@ -96,11 +97,33 @@ function drawExamples(doc: HTMLElement, r: api.Rulebook): void {
     const seats = Array.from({ length: r.players }, (_, i) => ({ seat: i + 1, kind: "human" as const, taken: true, name: `Player ${i + 1}` }));
     const board = boardFor(r.game)(boardEl, panel, host);
     board.update({ obs: ex.observation, text: ex.text, legal: [], seat: 0, players: r.players, seats, version: 0, interactive: false, log: [] });
-    for (const mark of ex.marks || []) {
-      const sel = ["point", "sector", "at", "place", "tile", "card"].map((a) => `[data-${a}="${CSS.escape(mark)}"]`).join(",");
-      boardEl.querySelectorAll(sel).forEach((el) => el.classList.add("example-mark"));
-    }
+    markCells(boardEl, ex.marks || [], "example-mark");
     fig.append(h("div", { class: "example-position" }, boardEl, panel), h("figcaption", {}, ex.caption));
     p.replaceWith(fig);
   }
+}
+
+// markCells highlights with class cls what marks name on a board: its
+// points, sectors, places, tiles, cards and counters, in the game's
+// notation, "seat N" a seat's row and "lab:SPACE" a space of seat's Lab
+// (Open Source: its spaces are named as the Commons' are). With seat, a role card named by
+// its kind and level is the one of that seat's team (another team may
+// hold the same).
+export function markCells(boardEl: HTMLElement, marks: string[], cls: string, seat?: number, panel?: HTMLElement): number {
+  let n = 0;
+  for (const mark of marks) {
+    const m = mark.match(/^seat (\d+)$/);
+    const lab = mark.match(/^lab:(.+)$/);
+    const sel = m ? `[data-seat="${m[1]}"]:not([data-role-card])`
+      : lab ? `[data-lab="${seat || 1}"] [data-lab-space="${CSS.escape(lab[1])}"], [data-move="${CSS.escape("extend " + lab[1])}"]`
+      : ["point", "sector", "at", "place", "tile", "card", "role-card", "counter"].map((a) => `[data-${a}="${CSS.escape(mark)}"]`).join(",");
+    for (const root of panel ? [boardEl, panel] : [boardEl]) {
+      root.querySelectorAll<HTMLElement>(sel).forEach((el) => {
+        if (seat && el.dataset.roleCard && el.dataset.seat && el.dataset.seat !== String(seat)) return;
+        el.classList.add(cls);
+        n++;
+      });
+    }
+  }
+  return n;
 }

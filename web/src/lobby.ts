@@ -74,6 +74,7 @@ export function lobby(app: HTMLElement, focusNew: boolean): () => void {
         g.chance ? " · chance" : "", g.hidden_information ? " · hidden information" : ""),
       g.doc ? h("p", { class: "game-links" },
         h("a", { href: `/learn/${g.name}`, "data-link": "", "data-rules-link": g.name }, `How to play ${g.title}`), " · ",
+        h("a", { href: `/learn/${g.name}/first`, "data-link": "", "data-first-game": g.name }, "First game, guided"), " · ",
         h("a", { href: `/rules/${g.name}`, "data-link": "", "data-rules-full": g.name }, "Rules in full")) : null)));
     if (focusNew) document.getElementById("new")?.scrollIntoView();
     refresh();

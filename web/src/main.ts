@@ -14,6 +14,7 @@ import { profileView } from "./profile";
 import { replayView } from "./replay";
 import { rulesView } from "./rules";
 import { learnView } from "./learn";
+import { tutorialView } from "./tutorial";
 import { signInView } from "./signin";
 
 let cleanup: (() => void) | null = null;
@@ -35,6 +36,8 @@ function route(): void {
     cleanup = replayView(app, m[1]);
   } else if ((m = path.match(/^\/rules\/([A-Za-z0-9_-]+)\/?$/))) {
     cleanup = rulesView(app, m[1]);
+  } else if ((m = path.match(/^\/learn\/([A-Za-z0-9_-]+)\/first\/?$/))) {
+    cleanup = tutorialView(app, m[1]);
   } else if ((m = path.match(/^\/learn\/([A-Za-z0-9_-]+)\/?$/))) {
     cleanup = learnView(app, m[1]);
   } else if (path === "/signin" || path === "/signup") {

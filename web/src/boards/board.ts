@@ -171,17 +171,22 @@ export function redrawKeepingFocus(redraw: () => void, sel: string): void {
   if (had && !document.contains(had)) document.querySelector<HTMLElement>(sel)?.focus();
 }
 
-// boardHints makes every cell of a board (an element with an aria-label
-// and data-col) name itself in a hint beside it: on keyboard focus, and
-// on a long press on a touch screen, where a hover's title never shows
-// (the SVG titles serve the mouse). A long press only shows the hint: the
-// click that ends it plays nothing.
+// Board hints. Every cell of a board (an element with an aria-label and
+// data-col, a KeyGrid's) and every other part that names itself (an
+// element with a data-hint attribute: a card, a counter, a region) shows
+// its name and numbers in a hint beside it: on keyboard focus, and on a
+// long press on a touch screen, where a hover's title never shows (the
+// titles serve the mouse: hinted sets one). A long press only shows the
+// hint: the click that ends it plays nothing. data-hint holds the hint's
+// text, or is empty when the aria-label says it.
 const longPress = 500; // ms
+const hintTarget = "[data-hint], [data-col][aria-label]";
+const hintText = (el: Element) => el.getAttribute("data-hint") || el.getAttribute("aria-label") || "";
 const hint = (() => {
   let el: HTMLElement | null = null;
   return {
     show(cell: Element): void {
-      const text = cell.getAttribute("aria-label");
+      const text = hintText(cell);
       if (!text) return;
       if (!el) {
         el = document.createElement("div");
@@ -191,12 +196,29 @@ const hint = (() => {
       }
       el.textContent = text;
       el.hidden = false;
+      // A board drawn anew takes its parts away, and their hint with them.
+      const box = el;
+      const watch = () => {
+        if (box.hidden) return;
+        if (!cell.isConnected) box.hidden = true;
+        else requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+      // Above the element, or below it when there is no room; beside
+      // it when neither fits (a tall element), never over it.
       const r = cell.getBoundingClientRect();
       const w = el.offsetWidth, hgt = el.offsetHeight;
-      const x = Math.max(4, Math.min(innerWidth - w - 4, r.left + r.width / 2 - w / 2));
-      const above = r.top - hgt - 6;
+      let x = Math.max(4, Math.min(innerWidth - w - 4, r.left + r.width / 2 - w / 2));
+      let y = r.top - hgt - 6;
+      if (y < 4) y = r.bottom + 6;
+      if (y + hgt > innerHeight - 4) {
+        y = Math.max(4, Math.min(innerHeight - hgt - 4, r.top + r.height / 2 - hgt / 2));
+        if (r.right + 6 + w <= innerWidth - 4) x = r.right + 6;
+        else if (r.left - 6 - w >= 4) x = r.left - 6 - w;
+        else y = Math.max(4, Math.min(innerHeight - hgt - 4, r.top - hgt - 6)); // no room beside: above, on screen
+      }
       el.style.left = `${x}px`;
-      el.style.top = `${above >= 4 ? above : Math.min(innerHeight - hgt - 4, r.bottom + 6)}px`;
+      el.style.top = `${y}px`;
     },
     hide(): void {
       if (el) el.hidden = true;
@@ -204,11 +226,44 @@ const hint = (() => {
   };
 })();
 
-function boardHints(root: SVGSVGElement): void {
-  const cellOf = (t: EventTarget | null) => (t as Element | null)?.closest?.("[data-col]") as SVGElement | null;
+// hinted makes el name itself in a hint: text (its name and numbers)
+// on a long press and on keyboard focus, and as its title on hover.
+// focusable puts it in the tab order (not for a board's cells, which a
+// KeyGrid puts there one at a time, nor for a button, already there).
+export function hinted<E extends Element>(el: E, text: string, focusable = true): E {
+  el.setAttribute("data-hint", text);
+  if (el instanceof HTMLElement) {
+    el.title = text;
+  } else {
+    let t = el.querySelector(":scope > title");
+    if (!t) {
+      t = document.createElementNS("http://www.w3.org/2000/svg", "title");
+      el.prepend(t);
+    }
+    t.textContent = text;
+  }
+  if (!el.getAttribute("aria-label") && !(el instanceof HTMLButtonElement)) {
+    el.setAttribute("aria-label", text);
+    if (!el.getAttribute("role")) el.setAttribute("role", el instanceof HTMLElement ? "group" : "img");
+  }
+  if (focusable && !el.hasAttribute("tabindex") && !(el instanceof HTMLButtonElement)) el.setAttribute("tabindex", "0");
+  return el;
+}
+
+const hinting = new WeakSet<Element>();
+let hidingOnScroll = false;
+
+// boardHints shows the hints of root's parts (a board, a side panel).
+export function boardHints(root: Element): void {
+  if (hinting.has(root)) return;
+  hinting.add(root);
+  const cellOf = (t: EventTarget | null) => {
+    const c = (t as Element | null)?.closest?.(hintTarget) || null;
+    return c && root.contains(c) ? c : null;
+  };
   root.addEventListener("focusin", (e) => {
     const c = cellOf(e.target);
-    if (c && c.matches(":focus-visible")) hint.show(c);
+    if (c && c === e.target && c.matches(":focus-visible")) hint.show(c);
   });
   root.addEventListener("focusout", () => hint.hide());
   let timer = 0, x0 = 0, y0 = 0, pressed = false;
@@ -216,19 +271,25 @@ function boardHints(root: SVGSVGElement): void {
     clearTimeout(timer);
     timer = 0;
   };
-  root.addEventListener("pointerdown", (e) => {
+  root.addEventListener("pointerdown", (ev) => {
+    const e = ev as PointerEvent;
     hint.hide();
     pressed = false;
+    cancel();
     const c = cellOf(e.target);
     if (!c || e.pointerType !== "touch") return;
     x0 = e.clientX;
     y0 = e.clientY;
     timer = window.setTimeout(() => {
       pressed = true;
-      hint.show(c);
+      // The board may have been drawn anew under the finger (a move
+      // came in): the part pressed is the one now there.
+      const now = c.isConnected ? c : cellOf(document.elementFromPoint(x0, y0));
+      if (now) hint.show(now);
     }, longPress);
   });
-  root.addEventListener("pointermove", (e) => {
+  root.addEventListener("pointermove", (ev) => {
+    const e = ev as PointerEvent;
     if (timer && Math.hypot(e.clientX - x0, e.clientY - y0) > 10) cancel();
   });
   root.addEventListener("pointerup", cancel);
@@ -243,5 +304,8 @@ function boardHints(root: SVGSVGElement): void {
   root.addEventListener("contextmenu", (e) => {
     if (cellOf(e.target)) e.preventDefault(); // a long press's menu
   });
-  addEventListener("scroll", () => hint.hide(), { passive: true });
+  if (!hidingOnScroll) {
+    hidingOnScroll = true;
+    addEventListener("scroll", () => hint.hide(), { passive: true, capture: true });
+  }
 }

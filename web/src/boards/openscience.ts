@@ -21,7 +21,7 @@
 import { Entry } from "../api";
 import { h, s, fill, plural } from "../dom";
 import { OpenScienceAmounts as Amounts, OpenScienceObservation as Obs, OpenScienceSeatView as TeamView } from "../observations";
-import { Board, BoardFactory, Host, View } from "./board";
+import { Board, BoardFactory, Host, View, boardHints, hinted } from "./board";
 
 type Type = keyof Amounts;
 const TYPES: Type[] = ["green", "purple", "yellow", "blue"];
@@ -48,6 +48,18 @@ const roles: Record<string, RoleInfo> = {
   DD: { name: "Discovery Driver", short: "Discovery Driver", collects: "nothing itself: leads collaborations" },
 };
 const roleName = (code: string) => roles[code]?.name || code;
+
+// roleGives says what a role card at a level gives (R-rules of
+// docs/rules/open-science-alliance.md).
+function roleGives(code: string, level: number): string {
+  switch (code) {
+    case "DD": return `leads collaborations: invites roles whose levels total at least ${level}; they collect ${level}, plus 1 bonus each`;
+    case "TC": return `alone collects 1 each of up to ${level} types`;
+    case "SG": return "collects nothing itself: brings another player's Specialist into a collaboration";
+  }
+  const r = roles[code];
+  return r ? `alone collects exactly ${level} ${r.collects} (or what is left)` : `level ${level}`;
+}
 const codeOfRole: Record<string, string> = {
   "data-wizard": "DW", "code-conjurer": "CC", "public-engagement-guru": "PEG", "knowledge-liberator": "KL",
   "transparency-champion": "TC", "social-glue": "SG",
@@ -93,6 +105,8 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
     h("ul", {}, ...[...ORDER, "DD"].map((c) => h("li", {}, h("span", { class: `osa-chip role-${c}` }, c), ` ${roles[c].name}: ${roles[c].collects}.`))),
     h("p", { class: "legend" }, "Alone, a Specialist at level L collects exactly L of its type (or what is left); a Transparency Champion at level L, one each of L types. In a collaboration the Discovery Driver (level D) invites roles whose levels total at least D: they collect D, plus 1 bonus each. Social Glue may bring another player's Specialist; if more than 1 resource came through it, 1 credit goes to its owner."));
   panel.replaceChildren(info, legend);
+  boardHints(root);
+  boardHints(panel);
 
   function update(v: View): void {
     const o = v.obs as Obs;
@@ -100,6 +114,7 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
     // after a click moves the focus to the next step's first choice.
     const active = document.activeElement;
     const refocus = !!active && active !== root && root.contains(active);
+    const same = refocus ? active!.getAttribute("data-hint-key") : null;
     const legal = new Set(v.legal);
     const mine = v.interactive && v.legal.length > 0;
 
@@ -110,25 +125,28 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
       h("div", { class: "osa-teams" }, ...o.seats.map((sv) => team(v, o, sv, legal))));
     drawPanel(v, o);
     if (refocus) {
-      const next = root.querySelector<HTMLElement>("button[data-move]");
+      const next = (same && root.querySelector<HTMLElement>(`[data-hint-key="${CSS.escape(same)}"]`)) || root.querySelector<HTMLElement>("button[data-move]");
       (next || root).focus();
     }
   }
 
   function eventHeader(o: Obs): HTMLElement {
     if (!o.event) {
-      return h("div", { class: "osa-event setup", "data-round": o.round },
+      return hinted(h("div", { class: "osa-event setup", "data-round": o.round, "data-hint-key": "event" },
         h("div", { class: "osa-round" }, "Set-up"),
         h("div", { class: "osa-event-name" }, o.phase === "pick" ? "Each player picks a Specialist" : "Each player draws a first role"),
-        h("div", { class: "osa-event-rule" }, `${o.rounds} rounds to play; each round's Event sets the four counters.`));
+        h("div", { class: "osa-event-rule" }, `${o.rounds} rounds to play; each round's Event sets the four counters.`)),
+        `Set-up, before round 1 of ${o.rounds}: ${o.phase === "pick" ? "each player picks a Specialist" : "each player draws a first role"}; each round's Event then sets the four resource counters.`);
     }
     const e = o.event;
-    return h("div", { class: "osa-event", "data-round": o.round, "data-event": e.name, "data-restriction": e.restriction },
+    return hinted(h("div", { "data-hint-key": "event", class: "osa-event", "data-round": o.round, "data-event": e.name, "data-restriction": e.restriction },
       h("div", { class: "osa-round" }, `Round ${o.round} of ${o.rounds}`),
       h("div", { class: "osa-event-name" }, "Event: ", h("strong", {}, e.name)),
       h("div", { class: "osa-event-rule" + (e.restriction === "none" ? "" : " restricted") }, restrictionText(e.restriction)),
       h("div", { class: "osa-event-levels" }, "Sets ", TYPES.map((t) => `${e.levels[t]} ${t}`).join(", "),
-        ` · ${host.name(o.first)} began the round`));
+        ` · ${host.name(o.first)} began the round`)),
+      `Round ${o.round} of ${o.rounds} (${o.rounds - o.round} to come after it). Event: ${e.name}, ${restrictionText(e.restriction)}. ` +
+      `It sets ${TYPES.map((t) => amountWords(t, e.levels[t])).join(", ")}. ${host.name(o.first)} began the round.`);
   }
 
   function counter(v: View, o: Obs, t: Type, i: number): HTMLElement {
@@ -141,7 +159,11 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
       ? v.legal.filter((m) => m.length > 1 && m[0] === LETTERS[i] && /^\d+$/.test(m.slice(1))).map((m) => Number(m.slice(1))).sort((a, b) => a - b)
       : [];
     const sub = o.round === 0 ? "set by the Event" : `${stock} left of ${level}` + (taking !== undefined ? ` · taking ${taking}` : choosing ? " · choosing…" : "");
-    return h("div", {
+    const words = `${typeTitle[t]} (${t}) counter: ` + (o.round === 0 ? `0 in stock until round 1's Event sets it (each of the ${o.rounds} rounds' Events sets it anew)` : `${stock} in stock of the ${level} this round's Event set`) +
+      (taking !== undefined ? `; ${host.name(o.to_move)} is collecting ${taking}` : choosing ? `; ${host.name(o.to_move)} is choosing how much to collect` : "") +
+      `. Collected by the ${roleName(ORDER[i])} (${ORDER[i]}) and the Transparency Champion.`;
+    return hinted(h("div", {
+      "data-hint-key": "counter:" + t,
       class: "osa-counter" + (choosing ? " choosing" : "") + (taking !== undefined ? " chosen" : "") + (stock === 0 && o.round > 0 ? " empty" : ""),
       "data-type": t, "data-counter": t, "data-stock": stock, "data-taking": taking,
       role: "group", "aria-label": `${typeTitle[t]} (${t}): ${stock} in stock` + (taking !== undefined ? `, collecting ${taking}` : ""),
@@ -153,9 +175,9 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
         const m = LETTERS[i] + n;
         return h("button", {
           class: "osa-amount", "data-move": m, "aria-label": `Collect ${amountWords(t, n)} (${m})`, title: `${m}: ${amountWords(t, n)}`,
-          onclick: () => host.move(m),
+          onclick: () => host.move(m), "data-hint": "",
         }, String(n));
-      })) : null);
+      })) : null), words);
   }
 
   // pips draws a counter: the stock as a big number and one pip per
@@ -265,7 +287,7 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
   // choice is a button for a legal move, with plain words and the
   // notation for screen readers and tooltips.
   function choice(move: string, label: string, words: string, aria: string, seat?: number): HTMLElement {
-    return h("button", { class: "osa-choice", "data-move": move, "aria-label": aria, title: move, onclick: () => host.move(move) },
+    return h("button", { class: "osa-choice", "data-move": move, "aria-label": aria, "data-hint": "", title: move, onclick: () => host.move(move) },
       h("span", { class: "osa-choice-label" }, seat ? h("span", { class: "dot", "data-seat-colour": seat }) : null, seat ? " " : null, label),
       h("span", { class: "osa-choice-words" }, words));
   }
@@ -290,7 +312,7 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
       return roleCard(r.code, r.level, o.levels.role_max, sv.seat, move ? { move, by, aria: `Raise ${roleName(r.code)} from level ${r.level} to ${r.level + by} (${move})` } : undefined, isFirst);
     });
     const winner = o.status === "over" && (o.returns?.[sv.seat - 1] || 0) > 0;
-    return h("section", {
+    return hinted(h("section", {
       class: "osa-team" + (toMove ? " current" : "") + (sv.seat === v.seat ? " mine" : "") + (winner ? " winner" : ""),
       "data-team": sv.seat, "data-credits": sv.credits, "aria-label": `${host.name(sv.seat)}'s team`,
     },
@@ -299,8 +321,10 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
         toMove ? h("span", { class: "osa-badge move" }, o.chance ? "drawing" : "to move") : null,
         o.event && sv.seat === o.first && o.status !== "over" && !v.over ? h("span", { class: "osa-badge first", title: "the round's first player" }, `began round ${o.round}`) : null,
         winner ? h("span", { class: "osa-badge win" }, "winner") : null,
-        h("span", { class: "osa-credits", "data-credits": sv.credits }, h("strong", {}, String(sv.credits)), sv.credits === 1 ? " credit" : " credits")),
-      h("div", { class: "osa-cards" }, roleCard("DD", sv.driver, o.levels.driver_max, sv.seat), ...cardEls));
+        hinted(h("span", { class: "osa-credits", "data-credits": sv.credits }, h("strong", {}, String(sv.credits)), sv.credits === 1 ? " credit" : " credits"),
+          `${host.name(sv.seat)}: ${plural(sv.credits, "credit")}, the game's points (1 per resource collected; the most credits after round ${o.rounds} win)`, false)),
+      h("div", { class: "osa-cards" }, roleCard("DD", sv.driver, o.levels.driver_max, sv.seat), ...cardEls)),
+      `${host.name(sv.seat)}'s team${sv.seat === v.seat ? " (yours)" : ""}: ${plural(sv.credits, "credit")}, Discovery Driver at level ${sv.driver}, ${plural(sv.roles.length, "role card")}` + (toMove ? "; to move" : ""), false);
   }
 
   function roleCard(code: string, level: number, max: number, seat: number, raise?: { move: string; aria: string; by: number }, isFirst = false): HTMLElement {
@@ -309,6 +333,8 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
     const meter = s("svg", { viewBox: `0 0 ${top * 8} 8`, class: "osa-meter", "aria-hidden": "true" });
     for (let k = 0; k < top; k++) meter.append(s("circle", { cx: 4 + k * 8, cy: 4, r: 2.8, class: k < level ? "on" : "off" }));
     const label = `${ri.name}, level ${level}`;
+    const words = `${host.name(seat)}'s ${ri.name} (${code}), level ${level} of at most ${max}: ${roleGives(code, level)}` +
+      (raise ? `. Raising it by ${raise.by} makes it level ${level + raise.by} (${raise.move})` : "") + (isFirst ? ". Chosen first for the +1 +1" : "") + ".";
     const inner: Node[] = [
       h("span", { class: "osa-code" }, code),
       h("span", { class: "osa-name" }, ri.short),
@@ -318,9 +344,9 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
     const cls = `osa-card role-${code}` + (raise ? " raisable" : "") + (isFirst ? " first-chosen" : "");
     if (raise) {
       inner.push(h("span", { class: "osa-raise-tag", "aria-hidden": "true" }, `▲ raise +${raise.by}`));
-      return h("button", { class: cls, "data-role-card": code + level, "data-seat": seat, "data-move": raise.move, "aria-label": raise.aria, title: raise.move, onclick: () => host.move(raise.move) }, ...inner);
+      return h("button", { class: cls, "data-role-card": code + level, "data-seat": seat, "data-move": raise.move, "aria-label": raise.aria, "data-hint": words, title: raise.move, onclick: () => host.move(raise.move) }, ...inner);
     }
-    return h("div", { class: cls, "data-role-card": code + level, "data-seat": seat, role: "img", "aria-label": label + (isFirst ? ", chosen first" : ""), title: `${label}: collects ${ri.collects}` }, ...inner);
+    return hinted(h("div", { class: cls, "data-role-card": code + level, "data-seat": seat, "data-hint-key": `card:${seat}:${code}${level}`, role: "img", "aria-label": label + (isFirst ? ", chosen first" : ""), title: `${label}: collects ${ri.collects}` }, ...inner), words);
   }
 
   function drawPanel(v: View, o: Obs): void {
@@ -328,18 +354,20 @@ export const openscience: BoardFactory = (boardEl: HTMLElement, panel: HTMLEleme
     fill(info,
       h("table", { class: "osa-scores" },
         h("thead", {}, h("tr", {}, h("th", {}, "seat"), h("th", { class: "num" }, "credits"), h("th", { class: "num" }, "DD"), h("th", { class: "num" }, "roles"))),
-        h("tbody", {}, ...ranked.map((sv) => h("tr", { class: sv.seat === o.to_move && o.status !== "over" && !v.over ? "current" : "", "data-seat": sv.seat },
+        h("tbody", {}, ...ranked.map((sv) => hinted(h("tr", { class: sv.seat === o.to_move && o.status !== "over" && !v.over ? "current" : "", "data-seat": sv.seat },
           h("td", {}, h("span", { class: "dot", "data-seat-colour": sv.seat }), " ", host.name(sv.seat), sv.seat === v.seat ? " · you" : ""),
           h("td", { class: "num" }, sv.credits),
           h("td", { class: "num" }, sv.driver),
-          h("td", { class: "num" }, sv.roles.length))))),
+          h("td", { class: "num" }, sv.roles.length)),
+          `${host.name(sv.seat)}: ${plural(sv.credits, "credit")}, Discovery Driver at level ${sv.driver}, ${plural(sv.roles.length, "role card")}` +
+          (sv.roles.length ? ` (${[...sv.roles].sort((a, b) => ORDER.indexOf(a.code) - ORDER.indexOf(b.code)).map((r) => `${r.code} ${r.level}`).join(", ")})` : ""), false)))),
       o.event && o.status !== "over" && !v.over ? h("p", { class: "note" },
         `The round ends after a turn that leaves two types at 0${o.round_end === "full-circle" ? " (then play goes on to the round's first player)" : ""}, or after ${o.players} turns in a row without a collection`,
         o.idle ? ` (now ${o.idle})` : "", ".") : null,
-      h("div", { class: "osa-deck" }, h("strong", {}, `Role deck: ${plural(o.deck_size, "card")}`),
+      h("div", { class: "osa-deck" }, hinted(h("strong", {}, `Role deck: ${plural(o.deck_size, "card")}`), `Role deck: ${plural(o.deck_size, "card")} left to hire from`, false),
         h("div", { class: "osa-deck-counts" }, ...ORDER.map((c) => {
           const n = Object.entries(o.deck).find(([k]) => codeOfRole[k] === c)?.[1] || 0;
-          return h("span", { class: `osa-chip role-${c}` + (n ? "" : " empty"), title: roleName(c) }, `${c} ${n}`);
+          return hinted(h("span", { class: `osa-chip role-${c}` + (n ? "" : " empty") }, `${c} ${n}`), `${roleName(c)} (${c}): ${plural(n, "card")} left in the role deck`, false);
         }))),
       o.past.length ? h("p", { class: "note" }, "Past Events: ", o.past.join(", "), ".") : null);
   }

@@ -7,7 +7,7 @@
 import { Entry } from "../api";
 import { h, s, fill, title, plural } from "../dom";
 import { ThreeioObservation as Obs, ThreeioSectorView as Sector } from "../observations";
-import { Board, BoardFactory, Host, KeyGrid, View, redrawKeepingFocus, seatColours } from "./board";
+import { Board, BoardFactory, Host, KeyGrid, View, boardHints, hinted, redrawKeepingFocus, seatColours } from "./board";
 
 const SIDE = 6;
 const CELL = 16;
@@ -23,6 +23,41 @@ const darkText = new Set(["Dust", "Probe", "Sun", "Colony"]);
 
 const sectorAt = (col: number, row: number) => FILES[col] + String(SIDE - row);
 const index = (name: string) => (Number(name[1]) - 1) * SIDE + FILES.indexOf(name[0]);
+
+// The chains (T10): a light tile fuses into the next one, dark side up.
+const CHAINS = [["Dust", "Rock", "Planet", "Sun", "Galaxy"], ["Probe", "Colony", "Station", "Sphere", "Singularity"]];
+
+// Tile numbers: points dark and light (T4), multiplier (T5). The game's
+// text gives those of the match's table ("Du Dust 1/2, ... Co Colony
+// 2/4 x2"); these are the defaults of docs/rules/3io.md.
+interface Numbers { dark: number; light: number; mult: number }
+const defaultNumbers: Record<string, Numbers> = {
+  Dust: { dark: 1, light: 2, mult: 1 }, Rock: { dark: 3, light: 5, mult: 1 }, Planet: { dark: 8, light: 12, mult: 1 },
+  Sun: { dark: 20, light: 30, mult: 1 }, Galaxy: { dark: 50, light: 75, mult: 1 },
+  Probe: { dark: 1, light: 2, mult: 1 }, Colony: { dark: 2, light: 4, mult: 2 }, Station: { dark: 4, light: 6, mult: 3 },
+  Sphere: { dark: 6, light: 9, mult: 4 }, Singularity: { dark: 10, light: 15, mult: 5 },
+};
+
+function tileNumbers(text: string): Record<string, Numbers> {
+  const out: Record<string, Numbers> = { ...defaultNumbers };
+  const civ = text.match(/^Civilization:.*$/m)?.[0] || "";
+  for (const m of text.matchAll(/\b[A-Z][a-z] ([A-Z][a-z]+) (\d+)\/(\d+)( x(\d+))?/g)) {
+    if (!(m[1] in defaultNumbers)) continue;
+    // Multipliers are written only when they count (not under pacing).
+    const civilization = CHAINS[1].includes(m[1]);
+    out[m[1]] = { dark: Number(m[2]), light: Number(m[3]), mult: civilization && civ ? Number(m[5] || 1) : 1 };
+  }
+  return out;
+}
+
+// fusesInto says what a tile of a type and side becomes when it fuses.
+function fusesInto(tile: string, side: string): string {
+  if (side !== "light") return `a light ${tile}`;
+  const chain = CHAINS.find((c) => c.includes(tile));
+  const i = chain ? chain.indexOf(tile) : -1;
+  if (!chain || i === chain.length - 1) return "";
+  return `a dark ${chain[i + 1]}`;
+}
 
 interface Play {
   tile: string;
@@ -40,6 +75,8 @@ export const threeio: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, 
   const svg = s("svg", { viewBox: `0 0 ${X0 + SIDE * CELL + 2} ${Y0 + SIDE * CELL + 7}`, class: "board threeio-board" }) as SVGSVGElement;
   boardEl.replaceChildren(svg);
   const grid = new KeyGrid(svg, "3io board, 6 by 6 sectors");
+  boardHints(panel);
+  let nums: Record<string, Numbers> = defaultNumbers;
   // What the player has chosen so far for a play.
   let chosenTile: string | null = null;
   let crew = false;
@@ -60,6 +97,16 @@ export const threeio: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, 
       if (p.tile === chosenTile && p.crew === useCrew) targets.set(p.sector, `play ${p.tile} ${p.sector}${p.crew ? " crew" : ""}`);
     }
     const lastSector = lastPlaySector(v.log);
+    nums = tileNumbers(v.text || "");
+    const multAt = (c: number, r: number) => {
+      let m = 1;
+      for (const [dc, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        if (c + dc < 0 || c + dc >= SIDE || r + dr < 0 || r + dr >= SIDE) continue;
+        const n = o.sectors[index(sectorAt(c + dc, r + dr))];
+        if (n.tile) m = Math.max(m, nums[n.tile]?.mult || 1);
+      }
+      return m;
+    };
 
     svg.replaceChildren();
     svg.append(s("rect", { x: X0 - 1, y: Y0 - 1, width: SIDE * CELL + 2, height: SIDE * CELL + 2, rx: 2, class: "space" }));
@@ -83,8 +130,9 @@ export const threeio: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, 
           x, y, width: CELL, height: CELL, class: "hit" + (move ? " legal" : ""),
           "data-sector": name, "data-legal": move, "data-kind": move ? move.split(" ")[0] : undefined,
         });
-        title(hit, describeSector(sec) + (move ? ` — click: ${move}` : ""));
-        grid.cell(hit, c, r, describeSector(sec) + (move ? `; ${move}` : ""));
+        const numbers = sectorNumbers(sec, multAt(c, r), move);
+        title(hit, describeSector(sec) + numbers + (move ? ` — click: ${move}` : ""));
+        grid.cell(hit, c, r, describeSector(sec) + (move ? `; ${move}` : "") + numbers);
         hit.addEventListener("click", () => click(v, o, name, sec, move));
         svg.append(hit);
       }
@@ -110,6 +158,30 @@ export const threeio: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, 
       g.append(s("circle", { cx: x + 3.8 + i * 3.9, cy: y + CELL - 3.4, r: 1.8, fill: seatColours[seat - 1], class: "meeple", "data-meeple": seat }));
     });
     return title(g, describeSector(sec));
+  }
+
+  // sectorNumbers are a sector's numbers: its tile's points on each
+  // side, what it fuses into, its multiplier, what a crew meeple on it
+  // scores now (T8: (points + bonus tokens) x the best multiplier
+  // beside it); for an empty sector where a tile may go, that tile's.
+  function sectorNumbers(sec: Sector, mult: number, move: string | undefined): string {
+    if (!sec.tile) {
+      const p = move ? parsePlay(move) : null;
+      const n = p && nums[p.tile];
+      return n ? `; a ${p!.tile} played here is worth ${n.dark} dark, ${n.light} light` + (mult > 1 ? `, x${mult} beside a multiplier` : "") : "";
+    }
+    const n = nums[sec.tile];
+    if (!n) return "";
+    const light = sec.side === "light";
+    let t = `; worth ${plural(light ? n.light : n.dark, "point")} (${n.dark} dark, ${n.light} light)`;
+    const into = fusesInto(sec.tile, sec.side || "dark");
+    t += into ? `; fuses into ${into}` : light ? `; a group of light ${sec.tile}s scores ${n.light} each at once` : "";
+    if (n.mult > 1) t += `; multiplies crewed tiles beside it x${n.mult}`;
+    if (sec.meeples?.length) {
+      const base = (light ? n.light : n.dark) + (sec.bonus || 0);
+      t += `; a crew meeple scores ${sec.bonus ? `(${light ? n.light : n.dark} + ${sec.bonus})` : base} x ${mult} = ${base * mult} now`;
+    }
+    return t;
   }
 
   function describeSector(sec: Sector): string {
@@ -166,6 +238,7 @@ export const threeio: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, 
           ...tiles.map((t) => h("button", {
             class: "tile-chip" + (t === chosenTile ? " selected" : ""), "data-tile": t, "data-swatch-tile": t,
             onclick: () => { chosenTile = t; if (last) redrawKeepingFocus(() => update(last!), `.tile-chip[data-tile="${t}"]`); },
+            "data-hint": `Play your ${t}: worth ${nums[t]?.dark ?? "?"} dark, ${nums[t]?.light ?? "?"} light` + ((nums[t]?.mult || 1) > 1 ? `, multiplier x${nums[t].mult}` : ""),
           }, t))));
         controls.push(h("label", { class: "switch" + (crewPossible ? "" : " disabled") },
           h("input", { type: "checkbox", checked: useCrew, disabled: !crewPossible, "data-crew": "", onchange: (e: Event) => { crew = (e.target as HTMLInputElement).checked; if (last) redrawKeepingFocus(() => update(last!), "[data-crew]"); } }),
@@ -182,13 +255,16 @@ export const threeio: BoardFactory = (boardEl: HTMLElement, panel: HTMLElement, 
       ...controls,
       h("table", { class: "players" },
         h("thead", {}, h("tr", {}, h("th", {}, "seat"), h("th", { class: "num" }, "score"), h("th", { class: "num" }, "crew"), h("th", {}, "holds"))),
-        h("tbody", {}, ...o.players.map((p) => h("tr", { class: p.seat === o.turn_of && !ended ? "current" : "", "data-seat": p.seat },
+        h("tbody", {}, ...o.players.map((p) => hinted(h("tr", { class: p.seat === o.turn_of && !ended ? "current" : "", "data-seat": p.seat },
           h("td", {}, h("span", { class: "dot", "data-seat-colour": p.seat }), " ", host.name(p.seat), p.seat === v.seat ? " · you" : ""),
           h("td", { class: "num" }, p.score),
           h("td", { class: "num" }, p.crew_in_hand),
-          h("td", {}, p.held.join(", ") || "—"))))),
+          h("td", {}, p.held.join(", ") || "—")),
+          `${host.name(p.seat)}: ${plural(p.score, "point")}, ${p.crew_in_hand} crew in hand, holds ${p.held.map((x) => `a ${x} (${nums[x]?.dark ?? "?"} dark, ${nums[x]?.light ?? "?"} light)`).join(" and ") || "nothing"}`, false)))),
       h("div", { class: "box" }, h("strong", {}, `Box: ${o.box_total} tiles`),
-        h("div", { class: "box-counts" }, ...o.box.map((b) => h("span", { class: "box-count" + (b.count ? "" : " empty"), "data-swatch-tile": b.tile }, `${b.tile} ${b.count}`)))),
+        h("div", { class: "box-counts" }, ...o.box.map((b) => hinted(h("span", { class: "box-count" + (b.count ? "" : " empty"), "data-swatch-tile": b.tile }, `${b.tile} ${b.count}`),
+          `${b.tile}: ${b.count} of ${o.box_total} in the box (a draw's chance ${o.box_total ? Math.round((100 * b.count) / o.box_total) : 0}%); worth ${nums[b.tile]?.dark ?? "?"} dark, ${nums[b.tile]?.light ?? "?"} light` +
+          ((nums[b.tile]?.mult || 1) > 1 ? `, multiplier x${nums[b.tile].mult}` : ""), false)))),
       h("p", { class: "note" }, `Turn ${o.turn + (o.phase === "over" ? 0 : 1)} (limit ${o.turn_limit})`,
         o.pacing_level ? ` · civilization pacing: the game ends when a fusion makes a ${o.pacing_level} or higher` : ""),
       h("p", { class: "legend" }, "Three or more touching tiles of one type and side fuse into the one just played. Coloured dots are crew (one colour per seat), +n bonus tokens."));

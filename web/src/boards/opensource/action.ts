@@ -5,6 +5,7 @@
 // catch, take, return, again, done, bdfl, hardware, reward, pass...).
 
 import { h, fill, plural } from "../../dom";
+import { hinted } from "../board";
 import { Ctx, Obs } from "./context";
 import { diceEl, miniTile } from "./tiles";
 import { previewTile } from "./turn";
@@ -14,9 +15,12 @@ type Part = Node | string;
 
 export function drawHead(el: HTMLElement, { v, o, host }: Ctx): void {
   fill(el,
-    h("span", { class: "os-turn", "data-turn": o.turn }, o.status === "setup" ? "Set-up" : `Turn ${o.turn}`, h("span", { class: "os-limit" }, ` of at most ${o.turn_limit}`)),
-    h("span", { class: "os-count", "data-supply": o.supply_size, title: "tiles left in the supply" }, `Supply ${o.supply_size}`),
-    h("span", { class: "os-count", "data-deck": o.deck_left, title: "Market Demand cards under the top one" }, `Market Demand deck ${o.deck_left + (o.demand ? 1 : 0)}`),
+    hinted(h("span", { class: "os-turn", "data-turn": o.turn, "data-key": "count:turn" }, o.status === "setup" ? "Set-up" : `Turn ${o.turn}`, h("span", { class: "os-limit" }, ` of at most ${o.turn_limit}`)),
+      `${o.status === "setup" ? "Set-up" : `Turn ${o.turn}`} of at most ${o.turn_limit}: at the limit the game ends and everybody loses`),
+    hinted(h("span", { class: "os-count", "data-supply": o.supply_size, "data-key": "count:supply" }, `Supply ${o.supply_size}`),
+      `Supply: ${plural(o.supply_size, "tile")} left; when it runs out everybody loses`),
+    hinted(h("span", { class: "os-count", "data-deck": o.deck_left, "data-key": "count:deck" }, `Market Demand deck ${o.deck_left + (o.demand ? 1 : 0)}`),
+      `Market Demand deck: ${plural(o.deck_left + (o.demand ? 1 : 0), "card")}${o.demand ? `, ${o.demand.name} face up and ${o.deck_left} under it` : ""}; when it runs out the most Market Demand cards win`),
     o.status === "over" || v.over ? null : h("span", { class: "os-who" }, o.to_move ? h("span", { class: "dot", "data-seat-colour": o.to_move }) : null, " ",
       o.to_move ? `${host.name(o.to_move)}${o.to_move === v.seat ? " (you)" : ""} ${doing(o)}` : chanceWords(o)));
 }
@@ -40,7 +44,7 @@ function choices(...c: (Node | null)[]): HTMLElement[] {
 
 // moveButton is a button that sends move.
 function moveButton(ctx: Ctx, move: string, label: Part[], aria: string, cls = "os-choice"): HTMLElement {
-  return h("button", { type: "button", class: cls, "data-move": move, "data-key": move, "aria-label": aria, title: move, onclick: () => ctx.host.move(move) }, ...label);
+  return h("button", { type: "button", class: cls, "data-move": move, "data-key": move, "aria-label": aria, "data-hint": "", title: move, onclick: () => ctx.host.move(move) }, ...label);
 }
 
 function actionParts(ctx: Ctx, mine: boolean): Node[] {
@@ -63,9 +67,13 @@ function actionParts(ctx: Ctx, mine: boolean): Node[] {
 // thingsEl shows the dice and the tile in play.
 function thingsEl(o: Obs): HTMLElement[] {
   const things: Node[] = [];
-  if (o.dice) things.push(h("span", { class: "os-thing" }, "Dice ", diceEl(o.dice)));
+  if (o.dice) things.push(h("span", { class: "os-thing" }, "Dice ", diceEl(o.dice, true)));
   const tile = previewTile(o);
-  if (tile && o.status === "playing") things.push(h("span", { class: "os-thing", "data-hand": tile }, o.hand ? "Tile " : "Moving ", miniTile(tile), h("strong", {}, tile)));
+  if (tile && o.status === "playing") {
+    const n = o.supply.find((c) => c.tile === tile)?.count;
+    things.push(hinted(h("span", { class: "os-thing", "data-hand": tile, "data-key": "hand" }, o.hand ? "Tile " : "Moving ", miniTile(tile), h("strong", {}, tile)),
+      `${o.hand ? "The tile in hand" : "The tile being moved"}: ${tile}, edges ${describeEdges(tile)} read clockwise` + (n !== undefined ? `; ${n} more in the supply` : "")));
+  }
   return things.length ? [h("div", { class: "os-things" }, ...things)] : [];
 }
 

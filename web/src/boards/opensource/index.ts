@@ -30,7 +30,7 @@
 
 import { Entry } from "../../api";
 import { h } from "../../dom";
-import { Board, BoardFactory, Host, View } from "../board";
+import { Board, BoardFactory, Host, View, boardHints } from "../board";
 import { drawAction, drawHead } from "./action";
 import { CommonsView } from "./commons";
 import { Ctx, Obs } from "./context";
@@ -51,6 +51,8 @@ export const opensource: BoardFactory = (boardEl: HTMLElement, panel: HTMLElemen
   boardEl.replaceChildren(root);
   const info = h("div", { class: "os-info" });
   panel.replaceChildren(info, legend());
+  boardHints(root);
+  boardHints(panel);
 
   let last: View | null = null;
   const picker = new Picker((m) => host.move(m), () => { if (last) update(last); });

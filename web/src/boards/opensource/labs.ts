@@ -5,6 +5,7 @@
 
 import { h, s, fill, title, plural } from "../../dom";
 import { OpenSourceLabView as LabView } from "../../observations";
+import { hinted } from "../board";
 import { Ctx } from "./context";
 import { Extent, HT, SIDE, corners, isUp, parseAt, pts } from "./geometry";
 import { placeKey } from "./selection";
@@ -28,7 +29,7 @@ function labEl(ctx: Ctx, lab: LabView, placed: Set<string>): HTMLElement {
   for (const sp of lab.spaces) {
     ext.space(sp.row, sp.col);
     const c = corners(sp.row, sp.col, sp.up);
-    g.append(title(s("polygon", { points: pts(c), class: "os-lab-space", "data-lab-space": sp.at }), `Lab space ${sp.at}${sp.tile ? "" : ": empty"}`));
+    g.append(hinted(s("polygon", { points: pts(c), class: "os-lab-space", "data-lab-space": sp.at }), `${host.name(lab.seat)}'s Lab space ${sp.at}${sp.tile ? "" : ": empty"}`, false));
   }
   g.append(...labTiles(ctx, lab, placed, mine));
   if (mine) g.append(...labTargets(ctx, lab, ext), ...labExtensions(ctx, ext));
@@ -43,11 +44,15 @@ function labEl(ctx: Ctx, lab: LabView, placed: Set<string>): HTMLElement {
   // it is wide.
   lsvg.style.maxWidth = `${Math.round(w * (mine ? 7 : 4.5))}px`;
   const stats = lab.stats;
-  return h("section", { class: "os-lab" + (mine ? " mine" : "") + (lab.seat === o.to_move && o.status === "playing" && !v.over ? " current" : ""), "data-lab": lab.seat, "aria-label": `${host.name(lab.seat)}'s Lab` },
+  const fin = stats.finished;
+  const words = `${host.name(lab.seat)}'s Lab: ${plural(lab.spaces.filter((x) => x.tile).length, "tile")} on ${plural(lab.spaces.length, "space")}; ` +
+    `finished ${fin.application || 0} Applications, ${fin.platform || 0} Platforms, ${fin.format || 0} Formats; ${plural(stats.holes, "hole")}; ` +
+    `${plural(sv?.demands || 0, "Market Demand card")} taken`;
+  return hinted(h("section", { "data-key": `lab:${lab.seat}`, class: "os-lab" + (mine ? " mine" : "") + (lab.seat === o.to_move && o.status === "playing" && !v.over ? " current" : ""), "data-lab": lab.seat, "aria-label": `${host.name(lab.seat)}'s Lab` },
     h("header", {}, h("span", { class: "dot", "data-seat-colour": lab.seat }), " ", h("strong", {}, host.name(lab.seat)), lab.seat === v.seat ? " · you" : "",
       h("span", { class: "os-md", "data-demands": sv?.demands || 0, title: "Market Demand cards taken" }, `${sv?.demands || 0} Market Demand`)),
     lsvg,
-    h("div", { class: "os-lab-stats" }, `finished: ${stats.finished.application || 0} app · ${stats.finished.platform || 0} platform · ${stats.finished.format || 0} format · ${plural(stats.holes, "hole")}`));
+    h("div", { class: "os-lab-stats" }, `finished: ${stats.finished.application || 0} app · ${stats.finished.platform || 0} platform · ${stats.finished.format || 0} format · ${plural(stats.holes, "hole")}`)), words);
 }
 
 // labTiles are a Lab's tiles; in the viewer's, those Compatibility may
@@ -91,7 +96,7 @@ function labExtensions({ host, picker }: Ctx, ext: Extent): SVGElement[] {
     const c = corners(row, col, isUp(row, col));
     const e = s("polygon", {
       points: pts(c), class: "os-extend", "data-move": m, "data-key": m, tabindex: "0", role: "button",
-      "aria-label": `Add ${at} to your Lab (${m})`,
+      "aria-label": `Add ${at} to your Lab (${m})`, "data-hint": "",
     });
     activate(e, () => host.move(m));
     return title(e, `${at}: a new Lab space (${m})`);

@@ -5,9 +5,10 @@
 
 import { h, fill, plural } from "../../dom";
 import { OpenSourceSeatView as SeatView } from "../../observations";
+import { hinted } from "../board";
 import { Ctx } from "./context";
 import { miniTile } from "./tiles";
-import { outcomeText, powerName, powerText } from "./words";
+import { describeEdges, outcomeText, powerName, powerText } from "./words";
 
 // legend explains the tiles, once under the panel.
 export function legend(): HTMLElement {
@@ -34,16 +35,22 @@ export function drawPanel(el: HTMLElement, ctx: Ctx): void {
 function seatRow({ v, o, host }: Ctx, sv: SeatView): HTMLElement {
   const toMove = sv.seat === o.to_move && o.status === "playing" && !v.over;
   const ret = o.returns?.[sv.seat - 1];
-  return h("tr", { class: toMove ? "current" : "", "data-seat": sv.seat },
+  const words = `${host.name(sv.seat)}: ${plural(sv.demands, "Market Demand card")}; Infrastructure: ` +
+    (sv.infrastructure.map((x) => `${x.set} ${x.name} x${x.cards} (${powerName(x.reward)})`).join(", ") || "none") +
+    ((sv.tokens || []).length ? `; BDFL tokens: ${(sv.tokens || []).map((t) => `${t.number} ${t.at ? "on " + t.at : "off the board"}`).join(", ")}` : "") +
+    (ret !== undefined ? `; return ${+ret.toFixed(3)}` : "");
+  return hinted(h("tr", { class: toMove ? "current" : "", "data-seat": sv.seat },
     h("td", {}, h("span", { class: "dot", "data-seat-colour": sv.seat }), " ", host.name(sv.seat), sv.seat === v.seat ? " · you" : "",
       ret !== undefined ? h("span", { class: "os-return", "data-return": ret }, ` · return ${+ret.toFixed(3)}`) : null),
     h("td", { class: "num", "data-demands": sv.demands }, sv.demands),
     h("td", { class: "os-cards" }, ...sv.infrastructure.map((x) => {
       const uses = toMove ? o.uses?.[x.set] : undefined;
-      return h("span", { class: "os-card-chip", "data-held": x.set + x.cards, title: `${x.name} ×${x.cards}: ${powerText(x.reward)}${uses !== undefined ? `; ${uses} use${uses === 1 ? "" : "s"} left this turn` : ""}` },
-        h("strong", {}, x.set), `×${x.cards} `, powerName(x.reward), uses !== undefined ? h("span", { class: "os-uses", "data-uses": uses }, ` (${uses} left)`) : null);
+      return hinted(h("span", { class: "os-card-chip", "data-held": x.set + x.cards },
+        h("strong", {}, x.set), `×${x.cards} `, powerName(x.reward), uses !== undefined ? h("span", { class: "os-uses", "data-uses": uses }, ` (${uses} left)`) : null),
+        `Infrastructure ${x.set}, ${x.name} ×${x.cards}: ${powerText(x.reward)}${uses !== undefined ? `; ${uses} use${uses === 1 ? "" : "s"} left this turn` : ""}`, false);
     }), sv.infrastructure.length ? null : h("span", { class: "note" }, "none"),
-      ...(sv.tokens || []).map((t) => h("span", { class: "os-token-chip", "data-token": t.number }, `token ${t.number}${t.at ? ` on ${t.at}` : " off the board"}`))));
+      ...(sv.tokens || []).map((t) => hinted(h("span", { class: "os-token-chip", "data-token": t.number }, `token ${t.number}${t.at ? ` on ${t.at}` : " off the board"}`),
+        `${host.name(sv.seat)}'s BDFL token ${t.number}: ${t.at ? `protects the Commons tile on ${t.at}` : "off the board"}`, false)))), words, false);
 }
 
 // supplyEl is the supply: each tile type's count, with a bar.
@@ -51,7 +58,8 @@ function supplyEl({ o }: Ctx): HTMLElement {
   const maxSupply = Math.max(1, ...o.supply.map((c) => c.count));
   return h("div", { class: "os-supply", "data-supply": o.supply_size },
     h("strong", {}, `Supply: ${plural(o.supply_size, "tile")}`),
-    h("div", { class: "os-supply-list" }, ...o.supply.map((c) => h("span", { class: "os-supply-item" + (c.count ? "" : " empty"), "data-type": c.tile, "data-count": c.count, title: `${c.tile}: ${c.count} left` },
+    h("div", { class: "os-supply-list" }, ...o.supply.map((c) => hinted(h("span", { class: "os-supply-item" + (c.count ? "" : " empty"), "data-type": c.tile, "data-count": c.count },
       miniTile(c.tile), h("span", {}, c.tile), h("span", { class: "num" }, String(c.count)),
-      h("span", { class: "os-bar" }, h("span", { class: `os-bar-fill w${Math.round((10 * c.count) / maxSupply)}` }))))));
+      h("span", { class: "os-bar" }, h("span", { class: `os-bar-fill w${Math.round((10 * c.count) / maxSupply)}` }))),
+      `${c.tile} tiles (edges ${describeEdges(c.tile)}): ${c.count} left in the supply of ${o.supply_size}`, false))));
 }

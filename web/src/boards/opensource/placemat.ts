@@ -4,6 +4,7 @@
 
 import { h, s, fill, title, plural } from "../../dom";
 import { OpenSourceDemandView as DemandView, OpenSourceStack as Stack } from "../../observations";
+import { hinted } from "../board";
 import { Obs } from "./context";
 import { Extent, corners } from "./geometry";
 import { tileShape } from "./tiles";
@@ -20,28 +21,33 @@ export function drawPlacemat(el: HTMLElement, o: Obs): void {
 // stackEl is an Infrastructure stack; onMat, one on the placemat (whose
 // condition may be met).
 function stackEl(o: Obs, st: Stack, onMat: boolean): HTMLElement {
-  return h("div", {
+  return hinted(h("div", {
+    "data-key": `stack:${st.set}`,
     class: "os-stack" + (onMat && st.met ? " met" : "") + (st.left ? "" : " empty"), "data-stack": st.set, "data-left": st.left,
     role: "group", "aria-label": `${st.set}, ${st.name}: ${st.left} left; needs ${st.condition}; gives ${powerText(st.reward)}`,
   },
     h("div", { class: "os-stack-head" }, h("span", { class: "os-set" }, st.set), h("strong", {}, st.name)),
     h("div", { class: "os-cond" }, "Needs ", st.condition),
     h("div", { class: "os-power" }, powerText(st.reward)),
-    h("div", { class: "os-left" }, plural(st.left, "card") + " left", onMat && st.met && o.to_move ? h("span", { class: "os-badge" }, " · condition met") : null));
+    h("div", { class: "os-left" }, plural(st.left, "card") + " left", onMat && st.met && o.to_move ? h("span", { class: "os-badge" }, " · condition met") : null)),
+    `Infrastructure set ${st.set}, ${st.name}: ${plural(st.left, "card")} left; needs ${st.condition}; gives ${powerText(st.reward)}` + (onMat && st.met ? "; its condition is met" : ""));
 }
 
 // demandEl is the face-up Market Demand card, or its empty place.
 function demandEl(o: Obs): HTMLElement {
   const d = o.demand;
   if (!d) {
-    return h("div", { class: "os-demand empty", "data-demand": "" }, h("strong", {}, "Market Demand"), h("div", { class: "os-cond" }, o.deck_left ? "the next card is about to be drawn" : "the deck is empty"));
+    return hinted(h("div", { class: "os-demand empty", "data-demand": "", "data-key": "demand" }, h("strong", {}, "Market Demand"), h("div", { class: "os-cond" }, o.deck_left ? "the next card is about to be drawn" : "the deck is empty")),
+      `Market Demand: no card face up; ${o.deck_left ? `${plural(o.deck_left, "card")} in the deck, the next about to be drawn` : "the deck is empty"}`);
   }
-  return h("div", { class: "os-demand" + (d.met ? " met" : ""), "data-demand": d.name, role: "group", "aria-label": `Market Demand card: ${d.name}` },
+  return hinted(h("div", { class: "os-demand" + (d.met ? " met" : ""), "data-demand": d.name, "data-key": "demand", role: "group", "aria-label": `Market Demand card: ${d.name}` },
     h("div", { class: "os-stack-head" }, h("span", { class: "os-set md" }, "MD"), h("strong", {}, d.name)),
     formationEl(d),
     h("div", { class: "os-cond" }, "The formation, turned any way (never mirrored), in the Commons or your Lab"),
     h("div", { class: "os-power" }, `+${plural(d.spaces, "Lab space")}`),
-    h("div", { class: "os-left" }, `${plural(o.deck_left, "card")} under it`, d.met && o.to_move ? h("span", { class: "os-badge" }, " · formation found") : null));
+    h("div", { class: "os-left" }, `${plural(o.deck_left, "card")} under it`, d.met && o.to_move ? h("span", { class: "os-badge" }, " · formation found") : null)),
+    `Market Demand card ${d.name}: a formation of ${plural(d.tiles.length, "tile")} (${d.tiles.map((t) => `${t.tile} at t${t.turn}`).join(", ")}), turned any way, in the Commons or your Lab; ` +
+    `gives +${plural(d.spaces, "Lab space")} and counts 1 toward the win; ${plural(o.deck_left, "card")} under it` + (d.met ? "; the formation is found" : ""));
 }
 
 // formationEl draws a Market Demand card's formation.

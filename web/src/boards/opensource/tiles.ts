@@ -5,7 +5,7 @@
 
 import { h, s, title, plural } from "../../dom";
 import { OpenSourceTileView as TileView } from "../../observations";
-import { seatColours } from "../board";
+import { hinted, seatColours } from "../board";
 import { Obs } from "./context";
 import { HT, Place, Pt, SIDE, centroid, corners, edgeEnds, edgesAt, isUp, lerp, parseAt, pts } from "./geometry";
 import { Picker, moveAt } from "./selection";
@@ -46,9 +46,10 @@ export function miniTile(tile: string, cls = "os-mini"): SVGElement {
   return svg;
 }
 
-export function diceEl(dice: string): HTMLElement {
-  return h("span", { class: "os-dice", "data-dice": dice, role: "img", "aria-label": `dice: ${dice.split("").map((d) => COLOUR[d]).join(", ")}` },
+export function diceEl(dice: string, hint = false): HTMLElement {
+  const el = h("span", { class: "os-dice", "data-dice": dice, role: "img", "aria-label": `dice: ${dice.split("").map((d) => COLOUR[d]).join(", ")}` },
     ...dice.split("").map((d) => h("span", { class: `os-die die-${d}` }, d)));
+  return hint ? hinted(el, `The dice: ${dice.split("").map((d) => COLOUR[d]).join(", ")} (${dice}): they name the tile type with those edges`) : el;
 }
 
 // activate makes an SVG element act on a click, Enter or Space.
@@ -91,6 +92,11 @@ export function tileEl(t: TileView, place: Place, look: TileLook, name: (seat: n
   }
   const where = place === "lab" ? `Lab space ${t.at}` : t.at;
   const words = `${where}: ${t.tile} at t${t.turn}, edges ${describeEdges(t.edges || "")}` + (t.token ? `, BDFL token ${t.token} of ${name(t.owner || 0)}` : "");
+  const hint = `${place === "lab" ? `${look.lab ? name(look.lab) + "'s " : ""}Lab space` : "Commons space"} ${t.at}: a ${t.tile} tile turned t${t.turn}; ` +
+    `its edges read clockwise ${describeEdges(t.edges || "")} (${t.edges || t.tile})` +
+    (t.token ? `; BDFL token ${t.token} of ${name(t.owner || 0)} protects it` : "") + (look.placed ? "; placed this turn" : "") +
+    (look.moving ? "; the tile Compatibility moves" : "") + (look.move ? `; click: ${look.move}` : "");
+  g.setAttribute("data-hint", hint);
   if (look.move) {
     const m = look.move;
     const verb = m.startsWith("lift") ? "Lift" : m.startsWith("on ") ? `Put BDFL token here:` : "Move or turn";
@@ -116,7 +122,7 @@ export function targetEl(o: Obs, picker: Picker, place: Place, at: string, turns
   const moves = turns.map((k) => moveAt(o, place, at, k));
   const g = s("g", {
     class: "os-target" + (chosen ? " selected" : ""), tabindex: "0", role: "button",
-    "data-target": at, "data-place": place, "data-turns": turns.join(" "), "data-moves": moves.join("|"), "data-key": `target:${place}:${at}`,
+    "data-target": at, "data-place": place, "data-turns": turns.join(" "), "data-moves": moves.join("|"), "data-key": `target:${place}:${at}`, "data-hint": "",
     "aria-label": chosen
       ? `${at}: the ${tile} shown at t${chosen.k}; Enter places it, R or a click turns it`
       : `${place === "lab" ? "Lab space" : "Space"} ${at}: ${o.phase === "move" ? "move" : "place"} the ${tile} here (${plural(turns.length, "legal turn")})`,
