@@ -215,7 +215,7 @@ func TestBoardHintsCardsOnFocus(t *testing.T) {
 	p := newSession(t, "desk", 1280, 900, false)
 	for _, g := range []struct {
 		game, from, to, says string
-		titled              []string // elements whose title has a number
+		titled               []string // elements whose title has a number
 	}{
 		{"open-science-alliance", `.osa-counter[data-counter="green"]`, `.osa-counter[data-counter="purple"]`, "open research software (purple) counter: ",
 			[]string{`.osa-counter[data-counter="blue"]`, `[data-team="1"] [data-role-card^="DD"]`, `.osa-deck .osa-chip`}},
