@@ -103,6 +103,61 @@ func sceneCard(move string) (string, error) {
 	return "", fmt.Errorf("move %q: no card known for it", move)
 }
 
+// dealer chooses the cards a scripted game deals: each seat, in order,
+// the cards its moves play, and otherwise the kind the deck holds most
+// of beyond what is still to be dealt.
+type dealer struct {
+	need   [][]int
+	got    []int
+	demand [nKinds]int
+}
+
+// newDealer reads the card each move of moves plays (card names it),
+// the moves being made in turn from seat 1 at a table of n.
+func newDealer(n int, moves []string, card func(move string) (string, error)) (*dealer, error) {
+	d := &dealer{need: make([][]int, n), got: make([]int, n)}
+	for i, m := range moves {
+		name, err := card(m)
+		if err != nil {
+			return nil, err
+		}
+		k, err := parseKind(name)
+		if err != nil {
+			return nil, fmt.Errorf("move %q: %w", m, err)
+		}
+		d.need[i%n] = append(d.need[i%n], k)
+		d.demand[k]++
+	}
+	return d, nil
+}
+
+// draw names the card seat (as the chance outcome writes it) draws
+// among outs.
+func (d *dealer) draw(s *State, seatText string, outs []game.ChanceOutcome) (string, error) {
+	seat := 0
+	if _, err := fmt.Sscanf(seatText, "%d", &seat); err != nil || seat < 1 || seat > len(d.need) {
+		return "", fmt.Errorf("chance outcome: no seat %q", seatText)
+	}
+	q := seat - 1
+	if d.got[q] < len(d.need[q]) {
+		k := d.need[q][d.got[q]]
+		d.got[q]++
+		d.demand[k]--
+		return fmt.Sprintf("seat %d draws %s", seat, kindNames[k]), nil
+	}
+	best, most := -1, 0
+	for _, o := range outs {
+		k := int(o.Action)
+		if k >= 0 && k < nKinds && int(s.deck[k])-d.demand[k] > most {
+			best, most = k, int(s.deck[k])-d.demand[k]
+		}
+	}
+	if best < 0 {
+		return "", fmt.Errorf("the deck has no card to spare for seat %d", seat)
+	}
+	return fmt.Sprintf("seat %d draws %s", seat, kindNames[best]), nil
+}
+
 // playScene plays sc from a new game for cfg by legal actions only.
 func (g breakingHead) playScene(cfg game.Config, sc scene) (*State, error) {
 	st, err := g.New(cfg)
@@ -111,22 +166,10 @@ func (g breakingHead) playScene(cfg game.Config, sc scene) (*State, error) {
 	}
 	s := st.(*State)
 	n := int(s.n)
-	// What each seat must be dealt or draw, in order.
-	need := make([][]int, n)
-	demand := [nKinds]int{}
-	for i, m := range sc.moves {
-		name, err := sceneCard(m)
-		if err != nil {
-			return nil, err
-		}
-		k, err := parseKind(name)
-		if err != nil {
-			return nil, fmt.Errorf("move %q: %w", m, err)
-		}
-		need[i%n] = append(need[i%n], k)
-		demand[k]++
+	d, err := newDealer(n, sc.moves, sceneCard)
+	if err != nil {
+		return nil, err
 	}
-	got := make([]int, n)
 	played := 0
 	for played < len(sc.moves) {
 		if s.CurrentPlayer() != game.Chance {
@@ -153,29 +196,9 @@ func (g breakingHead) playScene(cfg game.Config, sc scene) (*State, error) {
 		case len(f) == 3 && f[2] == "starts":
 			pick = "seat 1 starts"
 		case len(f) == 4 && f[2] == "draws":
-			seat := 0
-			if _, err := fmt.Sscanf(f[1], "%d", &seat); err != nil || seat < 1 || seat > n {
-				return nil, fmt.Errorf("chance outcome %q: no seat", first)
+			if pick, err = d.draw(s, f[1], outs); err != nil {
+				return nil, err
 			}
-			q := seat - 1
-			if got[q] < len(need[q]) {
-				k := need[q][got[q]]
-				got[q]++
-				demand[k]--
-				pick = fmt.Sprintf("seat %d draws %s", seat, kindNames[k])
-				break
-			}
-			best, most := -1, 0
-			for _, o := range outs {
-				k := int(o.Action)
-				if k >= 0 && k < nKinds && int(s.deck[k])-demand[k] > most {
-					best, most = k, int(s.deck[k])-demand[k]
-				}
-			}
-			if best < 0 {
-				return nil, fmt.Errorf("the deck has no card to spare for seat %d", seat)
-			}
-			pick = fmt.Sprintf("seat %d draws %s", seat, kindNames[best])
 		default: // the role deal
 			pick = first
 		}

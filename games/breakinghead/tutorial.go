@@ -39,21 +39,15 @@ func (g breakingHead) tutorialActions() ([]string, []int, error) {
 	}
 	s := st.(*State)
 	n := int(s.n)
-	need := make([][]int, n)
-	demand := [nKinds]int{}
-	for i, m := range tutorialMoves {
-		var name string
+	d, err := newDealer(n, tutorialMoves, func(m string) (string, error) {
+		// Curing a Blocked! card plays the cure named last.
 		if f := strings.Fields(m); len(f) == 6 && f[0] == "unblock" {
-			name = f[5]
-		} else if name, err = sceneCard(m); err != nil {
-			return nil, nil, err
+			return f[5], nil
 		}
-		k, err := parseKind(name)
-		if err != nil {
-			return nil, nil, fmt.Errorf("move %q: %w", m, err)
-		}
-		need[i%n] = append(need[i%n], k)
-		demand[k]++
+		return sceneCard(m)
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	var out []string
 	var learner []int
@@ -68,7 +62,6 @@ func (g breakingHead) tutorialActions() ([]string, []int, error) {
 		out = append(out, str)
 		return nil
 	}
-	got := make([]int, n)
 	played := 0
 	for played < len(tutorialMoves) {
 		if game.IsTerminal(s) {
@@ -103,29 +96,9 @@ func (g breakingHead) tutorialActions() ([]string, []int, error) {
 				pick = "seat " + f[1] + " role contributor"
 			}
 		case len(f) == 4 && f[2] == "draws":
-			seat := 0
-			if _, err := fmt.Sscanf(f[1], "%d", &seat); err != nil || seat < 1 || seat > n {
-				return nil, nil, fmt.Errorf("chance outcome %q: no seat", first)
+			if pick, err = d.draw(s, f[1], outs); err != nil {
+				return nil, nil, err
 			}
-			q := seat - 1
-			if got[q] < len(need[q]) {
-				k := need[q][got[q]]
-				got[q]++
-				demand[k]--
-				pick = fmt.Sprintf("seat %d draws %s", seat, kindNames[k])
-				break
-			}
-			best, most := -1, 0
-			for _, o := range outs {
-				k := int(o.Action)
-				if k >= 0 && k < nKinds && int(s.deck[k])-demand[k] > most {
-					best, most = k, int(s.deck[k])-demand[k]
-				}
-			}
-			if best < 0 {
-				return nil, nil, fmt.Errorf("the deck has no card to spare for seat %d", seat)
-			}
-			pick = fmt.Sprintf("seat %d draws %s", seat, kindNames[best])
 		}
 		if err := apply(pick); err != nil {
 			return nil, nil, err
