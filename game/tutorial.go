@@ -51,6 +51,9 @@ type Lesson struct {
 	Move string
 	// Marks are what the board highlights (points, sectors, cards, in
 	// the game's notation, as in Example.Marks): where the move is made.
+	// The web boards also know "seat N" (a seat's row), "lab:SPACE" (a
+	// space of the learner's Open Source Lab), "stack:SET" (an
+	// Infrastructure stack) and "demand" (the Market Demand card).
 	Marks []string
 	// Wrong explains, when the learner plays another legal move, why it
 	// is not the one to make now; an illegal move is refused with the

@@ -105,6 +105,11 @@ func (s *Server) handleTutorial(w http.ResponseWriter, r *http.Request) error {
 // handleTutorialMove plays the learner's move and answers the next
 // position, or refuses it (422) saying why.
 func (s *Server) handleTutorialMove(w http.ResponseWriter, r *http.Request) error {
+	// Each move replays the game to it, the bot's answers included: the
+	// move rate limit of a match's moves bounds that too.
+	if err := s.checkHTTPMove(r); err != nil {
+		return err
+	}
 	gd, err := guideOf(r.PathValue("name"))
 	if err != nil {
 		return err

@@ -28,7 +28,7 @@ type tutorialAnswer struct {
 // engine's reason and change nothing, and after the last lesson the
 // answer sums up what was learned and the bot answers a free move.
 func TestTutorialPlaysTheLessons(t *testing.T) {
-	n := startNode(t, nil, server.Config{})
+	n := startNode(t, nil, server.Config{MoveRate: -1})
 	taught := 0
 	for _, g := range game.Games() {
 		if _, ok := g.(game.Tutor); !ok {
@@ -139,7 +139,7 @@ func TestTutorialHidesWhatSeatOneMayNotSee(t *testing.T) {
 }
 
 func TestTutorialRefusesBadRequests(t *testing.T) {
-	n := startNode(t, nil, server.Config{})
+	n := startNode(t, nil, server.Config{MoveRate: -1})
 	for _, tc := range []struct {
 		method, path string
 		body         any
@@ -165,4 +165,22 @@ func TestTutorialRefusesBadRequests(t *testing.T) {
 func jsonText(s string) string {
 	b, _ := json.Marshal(s)
 	return strings.Trim(string(b), `"`)
+}
+
+// TestTutorialMovesAreRateLimited: a tutorial's move replays its game,
+// so it counts against the client's move rate as a match's move does.
+func TestTutorialMovesAreRateLimited(t *testing.T) {
+	n := startNode(t, nil, server.Config{MoveRate: 1, MoveBurst: 2})
+	body := map[string]any{"lesson": 1, "move": "e5"}
+	codes := []int{}
+	for range 3 {
+		code, raw := n.call("POST", "/api/games/source/tutorial", "", body, nil)
+		codes = append(codes, code)
+		if code == http.StatusTooManyRequests && !strings.Contains(string(raw), "too many moves") {
+			t.Errorf("429 without the limit's words: %s", raw)
+		}
+	}
+	if codes[0] != http.StatusUnprocessableEntity || codes[2] != http.StatusTooManyRequests {
+		t.Errorf("three quick moves answered %v, want a refusal (422) first and 429 by the third", codes)
+	}
 }

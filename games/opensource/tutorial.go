@@ -39,6 +39,7 @@ func (g openSource) Tutorial() game.Tutorial {
 			{
 				Say:   "Now take a reward: one card whose condition is met. File Browser (stack B) needs 1 finished Application, and you just made one. Take it.",
 				Move:  "reward B",
+				Marks: []string{"stack:B"},
 				Wrong: "Take the File Browser card (reward B): it is an Infrastructure card, and taking every Infrastructure card is how everybody wins.",
 				Done:  "You hold a File Browser card. Its power, Productivity, lets you roll and place a second tile from your next turn on. The next File Browser card needs 2 finished Applications.",
 			},
@@ -67,6 +68,7 @@ func (g openSource) Tutorial() game.Tutorial {
 			{
 				Say:   "The formation is built, so you may take the top Market Demand card as your reward.",
 				Move:  "reward demand",
+				Marks: []string{"demand"},
 				Wrong: "Take the Web App card (reward demand): you built its formation, and Market Demand cards win the game if their deck runs out.",
 				Done:  "You hold 1 Market Demand card. Web App also gives you 1 extra Lab space.",
 			},

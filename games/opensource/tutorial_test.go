@@ -69,6 +69,13 @@ func TestTutorialLessons(t *testing.T) {
 		// Each mark is a space of the board the move is made on: the
 		// Commons, or "lab:" the learner's Lab.
 		for _, m := range l.Marks {
+			if set, ok := strings.CutPrefix(m, "stack:"); ok || m == "demand" {
+				// A card on the placemat: the move takes it.
+				if want := "reward " + set; m == "demand" && l.Move != "reward demand" || ok && l.Move != want {
+					t.Errorf("lesson %d: mark %s, but the move %s takes no such card", k+1, m, l.Move)
+				}
+				continue
+			}
 			if where, ok := strings.CutPrefix(m, "lab:"); ok != strings.HasPrefix(l.Move, "lab ") && !strings.HasPrefix(l.Move, "extend ") {
 				t.Errorf("lesson %d: mark %s is not on the board %s is played on", k+1, m, l.Move)
 			} else {

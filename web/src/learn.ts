@@ -106,7 +106,9 @@ function drawExamples(doc: HTMLElement, r: api.Rulebook): void {
 // markCells highlights with class cls what marks name on a board: its
 // points, sectors, places, tiles, cards and counters, in the game's
 // notation, "seat N" a seat's row and "lab:SPACE" a space of seat's Lab
-// (Open Source: its spaces are named as the Commons' are). With seat, a role card named by
+// (Open Source: its spaces are named as the Commons' are), "stack:SET"
+// an Infrastructure stack and "demand" the face-up Market Demand card.
+// With seat, a role card named by
 // its kind and level is the one of that seat's team (another team may
 // hold the same).
 export function markCells(boardEl: HTMLElement, marks: string[], cls: string, seat?: number, panel?: HTMLElement): number {
@@ -116,6 +118,8 @@ export function markCells(boardEl: HTMLElement, marks: string[], cls: string, se
     const lab = mark.match(/^lab:(.+)$/);
     const sel = m ? `[data-seat="${m[1]}"]:not([data-role-card])`
       : lab ? `[data-lab="${seat || 1}"] [data-lab-space="${CSS.escape(lab[1])}"], [data-move="${CSS.escape("extend " + lab[1])}"]`
+      : mark.startsWith("stack:") ? `[data-stack="${CSS.escape(mark.slice(6))}"]`
+      : mark === "demand" ? `[data-demand]:not([data-demand=""])`
       : ["point", "sector", "at", "place", "tile", "card", "role-card", "counter"].map((a) => `[data-${a}="${CSS.escape(mark)}"]`).join(",");
     for (const root of panel ? [boardEl, panel] : [boardEl]) {
       root.querySelectorAll<HTMLElement>(sel).forEach((el) => {
