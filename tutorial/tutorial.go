@@ -127,6 +127,20 @@ func (gd *Guide) At(k int) (*Step, error) {
 	return gd.Free(k, nil)
 }
 
+// StateAt is the position of g's first game at lesson k (from 0), the
+// learner to move, for tests that check what a lesson's words say.
+func StateAt(g game.Game, k int) (game.State, error) {
+	gd, err := New(g)
+	if err != nil {
+		return nil, err
+	}
+	st, err := gd.At(k)
+	if err != nil {
+		return nil, err
+	}
+	return st.State, nil
+}
+
 // Free returns the position at lesson k, as At does, and, for k =
 // len(Lessons), with the learner's moves free played since then and
 // the bot's answers to them.

@@ -1,6 +1,7 @@
 package breakinghead
 
 import (
+	"github.com/commons-games/commons/tutorial"
 	"strings"
 	"testing"
 
@@ -12,29 +13,7 @@ import (
 // move in.
 func tutorialPlay(t *testing.T, tu game.Tutorial, k int) *State {
 	t.Helper()
-	st, err := game.NewState(Game, tu.Players, tu.Options)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
-	play := func(ms ...string) {
-		t.Helper()
-		for _, m := range ms {
-			a, err := s.ParseAction(m)
-			if err != nil {
-				t.Fatalf("%q: %v", m, err)
-			}
-			if err := s.Apply(a); err != nil {
-				t.Fatalf("%q: %v", m, err)
-			}
-		}
-	}
-	for i := 0; i < k; i++ {
-		play(tu.Lessons[i].Before...)
-		play(tu.Lessons[i].Move)
-	}
-	play(tu.Lessons[k].Before...)
-	return s
+	return lessonState(t, k)
 }
 
 // after plays lesson k's move on s.
@@ -252,4 +231,15 @@ func TestTutorialBefore(t *testing.T) {
 			}
 		}
 	}
+}
+
+// lessonState is the position the learner is asked to move in at lesson
+// k (0-based), as package tutorial plays the first game to it.
+func lessonState(t *testing.T, k int) *State {
+	t.Helper()
+	st, err := tutorial.StateAt(Game, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*State)
 }

@@ -2,6 +2,7 @@ package openscience
 
 import (
 	"fmt"
+	"github.com/commons-games/commons/tutorial"
 	"strings"
 	"testing"
 
@@ -13,23 +14,7 @@ import (
 // move in.
 func tutorialPlay(t *testing.T, tu game.Tutorial, k int) *State {
 	t.Helper()
-	st, err := game.NewState(Game, tu.Players, tu.Options)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
-	for i := 0; i < k; i++ {
-		if err := s.play(tu.Lessons[i].Before...); err != nil {
-			t.Fatalf("lesson %d: %v", i+1, err)
-		}
-		if err := s.play(tu.Lessons[i].Move); err != nil {
-			t.Fatalf("lesson %d: %v", i+1, err)
-		}
-	}
-	if err := s.play(tu.Lessons[k].Before...); err != nil {
-		t.Fatalf("lesson %d: %v", k+1, err)
-	}
-	return s
+	return lessonState(t, k)
 }
 
 // finish plays the learner's move of lesson l on a copy of s and the
@@ -132,4 +117,15 @@ func TestTutorialWords(t *testing.T) {
 	if o := s.observe(0); o.Stock.Purple != 0 || o.Round != 1 {
 		t.Errorf("before the last lesson: purple %d, round %d", o.Stock.Purple, o.Round)
 	}
+}
+
+// lessonState is the position the learner is asked to move in at lesson
+// k (0-based), as package tutorial plays the first game to it.
+func lessonState(t *testing.T, k int) *State {
+	t.Helper()
+	st, err := tutorial.StateAt(Game, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*State)
 }

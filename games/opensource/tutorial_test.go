@@ -1,6 +1,7 @@
 package opensource
 
 import (
+	"github.com/commons-games/commons/tutorial"
 	"slices"
 	"strings"
 	"testing"
@@ -13,32 +14,7 @@ import (
 // move in.
 func tutorialAt(t *testing.T, k int) (*State, game.Lesson) {
 	t.Helper()
-	tu := Game.(game.Tutor).Tutorial()
-	st, err := game.NewState(Game, tu.Players, tu.Options)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
-	play := func(ms ...string) {
-		for _, m := range ms {
-			a, err := s.ParseAction(m)
-			if err == nil {
-				err = s.Apply(a)
-			}
-			if err != nil {
-				t.Fatalf("%s: %v", m, err)
-			}
-		}
-	}
-	for i := 0; i < k; i++ {
-		play(tu.Lessons[i].Before...)
-		play(tu.Lessons[i].Move)
-	}
-	play(tu.Lessons[k].Before...)
-	if s.CurrentPlayer() != 0 {
-		t.Fatalf("lesson %d: %s to move, not the learner", k+1, s.CurrentPlayer())
-	}
-	return s, tu.Lessons[k]
+	return lessonState(t, k), Game.(game.Tutor).Tutorial().Lessons[k]
 }
 
 // tutorialAfter returns the position once lesson k's move is played.
@@ -176,4 +152,15 @@ func TestTutorialLabTileReturns(t *testing.T) {
 	if s.supplyN != before.supplyN+1 || s.labs[0].tiles != before.labs[0].tiles || s.labs[0].cells != before.labs[0].cells {
 		t.Errorf("lesson 9: supply %d then %d, Lab tiles %d then %d", before.supplyN, s.supplyN, before.labs[0].tiles, s.labs[0].tiles)
 	}
+}
+
+// lessonState is the position the learner is asked to move in at lesson
+// k (0-based), as package tutorial plays the first game to it.
+func lessonState(t *testing.T, k int) *State {
+	t.Helper()
+	st, err := tutorial.StateAt(Game, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*State)
 }

@@ -2,6 +2,7 @@ package threeio
 
 import (
 	"fmt"
+	"github.com/commons-games/commons/tutorial"
 	"strings"
 	"testing"
 
@@ -13,17 +14,7 @@ import (
 // to move in.
 func tutorialAt(t *testing.T, tu game.Tutorial, k int) *State {
 	t.Helper()
-	st, err := game.NewState(Game, tu.Players, tu.Options)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
-	for i := 0; i < k; i++ {
-		do(t, s, tu.Lessons[i].Before...)
-		do(t, s, tu.Lessons[i].Move)
-	}
-	do(t, s, tu.Lessons[k].Before...)
-	return s
+	return lessonState(t, k)
 }
 
 func sector(t *testing.T, s *State, name string) *cell {
@@ -221,4 +212,15 @@ func TestTutorialQuotesTheNumbers(t *testing.T) {
 			t.Errorf("lesson %d: %q does not say %q", tc.lesson, tc.text, tc.want)
 		}
 	}
+}
+
+// lessonState is the position the learner is asked to move in at lesson
+// k (0-based), as package tutorial plays the first game to it.
+func lessonState(t *testing.T, k int) *State {
+	t.Helper()
+	st, err := tutorial.StateAt(Game, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*State)
 }
