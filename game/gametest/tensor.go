@@ -104,3 +104,26 @@ func checkTensorGame(s game.State, players int, seed uint64, size int, shape []i
 	}
 	return nil
 }
+
+// PlayRandom plays up to plies random actions on s (chance by its
+// probabilities), from seed, stopping at the end of the game: a position
+// for a test to look at.
+func PlayRandom(s game.State, seed uint64, plies int) error {
+	r := game.NewRand(seed)
+	var acts []game.Action
+	var outcomes []game.ChanceOutcome
+	for ply := 0; ply < plies && !game.IsTerminal(s); ply++ {
+		var a game.Action
+		if game.IsChance(s) {
+			outcomes = s.ChanceOutcomes(outcomes)
+			a = game.SampleOutcome(outcomes, r)
+		} else {
+			acts = s.LegalActions(acts)
+			a = acts[r.IntN(len(acts))]
+		}
+		if err := s.Apply(a); err != nil {
+			return fmt.Errorf("ply %d: %v", ply, err)
+		}
+	}
+	return nil
+}

@@ -25,17 +25,8 @@ func TestTensorLayout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := game.NewRand(6)
-	var acts []game.Action
-	var outcomes []game.ChanceOutcome
-	for ply := 0; ply < 80 && !game.IsTerminal(s); ply++ {
-		if game.IsChance(s) {
-			outcomes = s.ChanceOutcomes(outcomes)
-			s.Apply(game.SampleOutcome(outcomes, r))
-			continue
-		}
-		acts = s.LegalActions(acts)
-		s.Apply(acts[r.IntN(len(acts))])
+	if err := gametest.PlayRandom(s, 6, 80); err != nil {
+		t.Fatal(err)
 	}
 	for q := range 2 {
 		p := game.Player(q)

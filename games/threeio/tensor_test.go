@@ -22,17 +22,8 @@ func TestTensorLayout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := game.NewRand(2)
-	var acts []game.Action
-	var outcomes []game.ChanceOutcome
-	for ply := 0; ply < 30 && !game.IsTerminal(s); ply++ {
-		if game.IsChance(s) {
-			outcomes = s.ChanceOutcomes(outcomes)
-			s.Apply(game.SampleOutcome(outcomes, r))
-			continue
-		}
-		acts = s.LegalActions(acts)
-		s.Apply(acts[r.IntN(len(acts))])
+	if err := gametest.PlayRandom(s, 2, 30); err != nil {
+		t.Fatal(err)
 	}
 	for q := range 3 {
 		p := game.Player(q)
