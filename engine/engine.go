@@ -405,23 +405,9 @@ func (sv *server) opLegal(req *request) error {
 	}
 	sv.actions = e.s.LegalActions(sv.actions)
 	sv.key("actions")
-	sv.out = append(sv.out, '[')
-	for i, a := range sv.actions {
-		if i > 0 {
-			sv.out = append(sv.out, ',')
-		}
-		sv.out = strconv.AppendInt(sv.out, int64(a), 10)
-	}
-	sv.out = append(sv.out, ']')
+	sv.out = appendList(sv.out, sv.actions, func(out []byte, a game.Action) []byte { return strconv.AppendInt(out, int64(a), 10) })
 	sv.key("moves")
-	sv.out = append(sv.out, '[')
-	for i, a := range sv.actions {
-		if i > 0 {
-			sv.out = append(sv.out, ',')
-		}
-		sv.out = appendString(sv.out, e.s.ActionString(a))
-	}
-	sv.out = append(sv.out, ']')
+	sv.out = appendList(sv.out, sv.actions, func(out []byte, a game.Action) []byte { return appendString(out, e.s.ActionString(a)) })
 	return nil
 }
 
@@ -499,32 +485,11 @@ func (sv *server) opChance(req *request) error {
 	}
 	sv.chance = e.s.ChanceOutcomes(sv.chance)
 	sv.key("actions")
-	sv.out = append(sv.out, '[')
-	for i, o := range sv.chance {
-		if i > 0 {
-			sv.out = append(sv.out, ',')
-		}
-		sv.out = strconv.AppendInt(sv.out, int64(o.Action), 10)
-	}
-	sv.out = append(sv.out, ']')
+	sv.out = appendList(sv.out, sv.chance, func(out []byte, o game.ChanceOutcome) []byte { return strconv.AppendInt(out, int64(o.Action), 10) })
 	sv.key("probs")
-	sv.out = append(sv.out, '[')
-	for i, o := range sv.chance {
-		if i > 0 {
-			sv.out = append(sv.out, ',')
-		}
-		sv.out = strconv.AppendFloat(sv.out, o.P, 'g', -1, 64)
-	}
-	sv.out = append(sv.out, ']')
+	sv.out = appendList(sv.out, sv.chance, func(out []byte, o game.ChanceOutcome) []byte { return strconv.AppendFloat(out, o.P, 'g', -1, 64) })
 	sv.key("moves")
-	sv.out = append(sv.out, '[')
-	for i, o := range sv.chance {
-		if i > 0 {
-			sv.out = append(sv.out, ',')
-		}
-		sv.out = appendString(sv.out, e.s.ActionString(o.Action))
-	}
-	sv.out = append(sv.out, ']')
+	sv.out = appendList(sv.out, sv.chance, func(out []byte, o game.ChanceOutcome) []byte { return appendString(out, e.s.ActionString(o.Action)) })
 	return nil
 }
 
@@ -580,14 +545,7 @@ func (sv *server) opTerminal(req *request) error {
 func (sv *server) appendReturns(e *entry) {
 	sv.returns = e.s.Returns(sv.returns)
 	sv.key("returns")
-	sv.out = append(sv.out, '[')
-	for i, r := range sv.returns {
-		if i > 0 {
-			sv.out = append(sv.out, ',')
-		}
-		sv.out = strconv.AppendFloat(sv.out, r, 'g', -1, 64)
-	}
-	sv.out = append(sv.out, ']')
+	sv.out = appendList(sv.out, sv.returns, func(out []byte, r float64) []byte { return strconv.AppendFloat(out, r, 'g', -1, 64) })
 }
 
 func (sv *server) opReturns(req *request) error {
@@ -672,14 +630,7 @@ func (sv *server) opObservation(req *request) error {
 }
 
 func (sv *server) appendShape(shape []int) {
-	sv.out = append(sv.out, '[')
-	for i, n := range shape {
-		if i > 0 {
-			sv.out = append(sv.out, ',')
-		}
-		sv.out = strconv.AppendInt(sv.out, int64(n), 10)
-	}
-	sv.out = append(sv.out, ']')
+	sv.out = appendList(sv.out, shape, func(out []byte, n int) []byte { return strconv.AppendInt(out, int64(n), 10) })
 }
 
 func (sv *server) opShape(req *request) error {
@@ -944,4 +895,17 @@ func appendString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// appendList appends xs as a JSON array to out, each element written by
+// item.
+func appendList[T any](out []byte, xs []T, item func([]byte, T) []byte) []byte {
+	out = append(out, '[')
+	for i, x := range xs {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = item(out, x)
+	}
+	return append(out, ']')
 }
